@@ -101,6 +101,11 @@ class TableChance(Chance):
         self._entries = list(entries)
         self.used = 0
 
+    @property
+    def entries(self) -> tuple[ChanceEntry, ...]:
+        """The entries consumed so far, as recorded with the command."""
+        return tuple(self._entries[: self.used])
+
     def _next(self, what: str) -> ChanceEntry:
         if self.used >= len(self._entries):
             raise ChanceNeeded(

@@ -30,6 +30,8 @@ class Entry:
 
 _GAMES: dict[str, Entry] = {}
 _LOADED: list[bool] = []
+LOAD_ERRORS: dict[str, str] = {}
+"""Game packages that failed to import, with the reason (shown in errors, never hidden)."""
 _ALIASES = {
     "red-north": "red_north",
     "brian-boru": "brian_boru",
@@ -62,6 +64,9 @@ def entry(name: str) -> Entry:
     _load()
     found = _GAMES.get(canonical(name))
     if found is None:
+        broken = LOAD_ERRORS.get(canonical(name))
+        if broken:
+            raise UnknownGame("game/broken", f"{name!r} failed to load: {broken}")
         known = ", ".join(sorted(cli_name(n) for n in _GAMES))
         raise UnknownGame("game/unknown", f"no game named {name!r}; known games: {known}")
     return found
@@ -92,6 +97,5 @@ def _load() -> None:
     for module in ("domain.red_north", "domain.brian_boru", "domain.feast"):
         try:
             importlib.import_module(module)
-        except ModuleNotFoundError as exc:  # a game package not built yet
-            if exc.name is None or not module.startswith(exc.name):
-                raise
+        except ImportError as exc:  # one broken game package must not take the others down
+            LOAD_ERRORS[module.rsplit(".", 1)[-1]] = f"{type(exc).__name__}: {exc}"

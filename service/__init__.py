@@ -1,0 +1,1 @@
+"""Adapters around the pure domain: event store, game service, gRPC, replay files."""

@@ -1,0 +1,49 @@
+"""Who is calling: bearer tokens resolved to a principal. Only token hashes are stored.
+
+* a **seat** token acts for one seat of one game and sees that seat's view;
+* the game's **referee** token acts for any seat of its game, enters table chance, forks, and
+  sees everything of that game;
+* the server's **operator** token (``--operator-token`` / ``SKALD_OPERATOR_TOKEN``) is a referee
+  of every game; the local CLI (``--db``) runs as operator, since it holds the database itself;
+* no token is a **spectator**: public views and streams only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Principal:
+    kind: str
+    """``seat``, ``referee``, ``operator`` or ``spectator``."""
+    seat: int | None = None
+
+    @property
+    def sees_all(self) -> bool:
+        return self.kind in ("referee", "operator")
+
+    def view_seat(self, requested: int | None) -> int | None:
+        """The seat whose view this principal gets when it asks for ``requested``."""
+        if self.kind == "seat":
+            return self.seat
+        return requested
+
+
+OPERATOR = Principal("operator")
+SPECTATOR = Principal("spectator")
+
+
+def same(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.encode(), b.encode())

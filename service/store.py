@@ -1,0 +1,185 @@
+"""The event store: one ``eventsourcing`` Application, SQLite by default, PostgreSQL by settings.
+
+Every record of a game is one stored event in the game's aggregate sequence
+(``originator_id`` = game id, ``originator_version`` = record version), so the library's unique
+(originator, version) constraint gives optimistic concurrency for free: a batch written against
+an old version collides and nothing of it is written (``insert_events`` is one transaction).
+
+A game's secrets (chance seed, seat-token hashes) live in a second aggregate whose id is derived
+from the game id; they never enter the game's own stream, so an export carries none of them.
+
+Settings: ``--db``/``SKALD_DB`` is a SQLite path (default ``~/.local/share/skald/skald.db``) or a
+``postgresql://user@host:port/dbname`` URL (optionally ``?schema=name``).
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+from eventsourcing.application import Application
+from eventsourcing.domain import DomainEvent
+from eventsourcing.persistence import IntegrityError
+
+from service.errors import Stale
+from service.records import Record
+
+DEFAULT_DB = (
+    Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "skald" / "skald.db"
+)
+_SECRET_NS = uuid.UUID("6b8f3f36-9b53-4f63-9a55-6a2f1c0de5a1")
+
+
+class StoredRecord(DomainEvent):
+    """The library-side event carrying one :class:`~service.records.Record`."""
+
+    type: str
+    seat: int
+    command_id: str
+    data: dict[str, Any]
+    command: dict[str, Any] | None
+    chance: dict[str, Any] | None
+    prev_hash: str
+    hash: str
+
+
+class SecretRecorded(DomainEvent):
+    """A game's secrets: chance seeds per segment and the hashes of its tokens."""
+
+    seeds: list[dict[str, Any]]
+    token_hashes: list[str]
+    referee_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class Secret:
+    seeds: tuple[dict[str, Any], ...]
+    """Segments ``{"from": cursor, "seed": hex, "stream": id}`` in cursor order."""
+    token_hashes: tuple[str, ...]
+    referee_hash: str
+
+
+def settings_for(db: str | None) -> dict[str, str]:
+    """eventsourcing environment for a ``--db`` value (path, ``:memory:`` or PostgreSQL URL)."""
+    target = db or os.environ.get("SKALD_DB") or str(DEFAULT_DB)
+    if target.startswith(("postgresql://", "postgres://")):
+        url = urlparse(target)
+        env = {
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": url.path.lstrip("/") or "postgres",
+            "POSTGRES_HOST": url.hostname or "127.0.0.1",
+            "POSTGRES_PORT": str(url.port or 5432),
+            "POSTGRES_USER": url.username or "postgres",
+            "POSTGRES_PASSWORD": url.password or "",
+        }
+        schema = parse_qs(url.query).get("schema")
+        if schema:
+            env["POSTGRES_SCHEMA"] = schema[0]
+        return env
+    if target != ":memory:":
+        Path(target).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        target = str(Path(target).expanduser())
+    return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": target}
+
+
+class EventStore(Application):  # type: ignore[type-arg]
+    """Thin adapter: append/read records, put/get secrets, page the global notification log."""
+
+    name = "skald"
+
+    def __init__(self, db: str | None = None) -> None:
+        self.target = db or os.environ.get("SKALD_DB") or str(DEFAULT_DB)
+        super().__init__(env=settings_for(db))
+
+    @staticmethod
+    def _uuid(game_id: str) -> uuid.UUID:
+        return uuid.UUID(game_id)
+
+    def append(self, game_id: str, records: Sequence[Record]) -> None:
+        """Write a batch atomically; a version already taken raises :class:`Stale`."""
+        oid = self._uuid(game_id)
+        events = [
+            StoredRecord(
+                originator_id=oid,
+                originator_version=r.version,
+                timestamp=StoredRecord.create_timestamp(),
+                type=r.type,
+                seat=r.seat,
+                command_id=r.command_id,
+                data=r.data,
+                command=r.command,
+                chance=r.chance,
+                prev_hash=r.prev_hash,
+                hash=r.hash,
+            )
+            for r in records
+        ]
+        try:
+            self.events.put(events)
+        except IntegrityError:
+            raise Stale(
+                "version/stale",
+                f"game {game_id} moved on while this command was decided; reload and retry",
+            ) from None
+
+    def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
+        return [
+            self._to_record(e)
+            for e in self.events.get(self._uuid(game_id), gt=after or None, lte=upto)
+        ]
+
+    @staticmethod
+    def _to_record(e: Any) -> Record:
+        return Record(
+            e.originator_version,
+            e.type,
+            e.seat,
+            e.command_id,
+            e.data,
+            e.command,
+            e.chance,
+            e.prev_hash,
+            e.hash,
+            e.timestamp.isoformat(),
+        )
+
+    def put_secret(self, game_id: str, secret: Secret) -> None:
+        self.events.put(
+            [
+                SecretRecorded(
+                    originator_id=uuid.uuid5(_SECRET_NS, game_id),
+                    originator_version=1,
+                    timestamp=SecretRecorded.create_timestamp(),
+                    seeds=list(secret.seeds),
+                    token_hashes=list(secret.token_hashes),
+                    referee_hash=secret.referee_hash,
+                )
+            ]
+        )
+
+    def get_secret(self, game_id: str) -> Secret | None:
+        found = list(self.events.get(uuid.uuid5(_SECRET_NS, game_id)))
+        if not found:
+            return None
+        e = found[-1]
+        return Secret(tuple(e.seeds), tuple(e.token_hashes), e.referee_hash)
+
+    def scan(self, after: int = 0, page: int = 1000) -> Iterator[tuple[int, str, Record]]:
+        """Every game record in global order after notification ``after``: (position, game, record)."""
+        start = after
+        while True:
+            batch = self.recorder.select_notifications(start, page, inclusive_of_start=False)
+            if not batch:
+                return
+            for n in batch:
+                start = n.id
+                if n.topic.endswith(":StoredRecord"):
+                    event = self.mapper.to_domain_event(n)
+                    yield n.id, str(n.originator_id), self._to_record(event)
+            if len(batch) < page:
+                return
