@@ -1,0 +1,327 @@
+"""The gRPC edge: typed requests in, the game service called, errors mapped once.
+
+``create_server(service, address)`` returns ``(server, port)``, so tests bind port 0. The server
+registers the standard health service and server reflection.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from concurrent import futures
+from typing import Any
+
+import grpc
+from google.protobuf import json_format
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from domain.kernel import registry
+from domain.kernel.errors import SkaldError
+from service import wire
+from service.auth import Principal
+from service.games import GameService
+from service.records import Record
+
+pb: Any = wire.pb
+pb_grpc: Any = __import__("skald.v1.skald_pb2_grpc", fromlist=["*"])
+
+STATUS = {
+    "malformed": grpc.StatusCode.INVALID_ARGUMENT,
+    "illegal": grpc.StatusCode.FAILED_PRECONDITION,
+    "game_over": grpc.StatusCode.FAILED_PRECONDITION,
+    "chance_needed": grpc.StatusCode.FAILED_PRECONDITION,
+    "not_your_turn": grpc.StatusCode.PERMISSION_DENIED,
+    "unauthenticated": grpc.StatusCode.UNAUTHENTICATED,
+    "not_found": grpc.StatusCode.NOT_FOUND,
+    "stale": grpc.StatusCode.ABORTED,
+}
+"""The one mapping from the error taxonomy to gRPC status codes."""
+
+
+def status_for(error: SkaldError) -> grpc.StatusCode:
+    return STATUS.get(error.kind, grpc.StatusCode.INTERNAL)
+
+
+def _abort(context: grpc.ServicerContext, error: SkaldError) -> None:
+    """Abort with the status, the rule in trailing metadata (``skald-rule``) and the reason."""
+    context.set_trailing_metadata((("skald-rule", error.rule), ("skald-kind", error.kind)))
+    context.abort(status_for(error), f"{error.rule}: {error.reason}")
+
+
+def _token(context: grpc.ServicerContext) -> str | None:
+    for key, value in context.invocation_metadata():
+        if key == "authorization":
+            text = str(value)
+            return text[7:].strip() if text.lower().startswith("bearer ") else text.strip()
+    return None
+
+
+def _guard(method: Any) -> Any:
+    def wrapped(self: Servicer, request: Any, context: grpc.ServicerContext) -> Any:
+        try:
+            return method(self, request, context)
+        except SkaldError as error:
+            _abort(context, error)
+        return None
+
+    wrapped.__name__ = method.__name__
+    return wrapped
+
+
+class Servicer(pb_grpc.SkaldServicer):  # type: ignore[misc]
+    def __init__(self, service: GameService) -> None:
+        self.svc = service
+
+    def _who(self, game_id: str, context: grpc.ServicerContext) -> tuple[str, Principal]:
+        gid = self.svc.resolve(game_id)
+        return gid, self.svc.authenticate(gid, _token(context))
+
+    def _created(self, c: Any) -> Any:
+        return pb.CreateGameResponse(
+            game_id=c.game_id,
+            game=c.game,
+            players=c.players,
+            seat_tokens=list(c.seat_tokens),
+            referee_token=c.referee_token,
+            commitment=c.commitment,
+            version=c.version,
+        )
+
+    @_guard
+    def CreateGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        created = self.svc.create(
+            request.game,
+            request.players,
+            seed=bytes(request.seed) or None,
+            chance=request.chance or "server",
+            options=wire.options_from_proto(request.options),
+            table_entries=wire.chance_entries_from_proto(request.table_entries),
+        )
+        return self._created(created)
+
+    @_guard
+    def GetView(self, request: Any, context: grpc.ServicerContext) -> Any:
+        gid, who = self._who(request.game_id, context)
+        seat = request.seat if request.HasField("seat") else None
+        if seat is not None and who.kind == "spectator":
+            from service.errors import Unauthenticated
+
+            raise Unauthenticated("auth/missing-token", "a seat's view needs that seat's token")
+        if who.kind == "seat" and seat is not None and seat != who.seat:
+            from service.errors import Forbidden
+
+            raise Forbidden("auth/wrong-seat", f"this token sees seat {who.seat}, not seat {seat}")
+        loaded, view = self.svc.view(gid, who, seat, request.at_version or None)
+        rules = loaded.rules
+        outcome = rules.outcome(loaded.state)
+        response = pb.GetViewResponse(
+            game_id=gid,
+            game=rules.name,
+            version=loaded.version,
+            to_act=sorted(rules.to_act(loaded.state)),
+            finished=outcome is not None,
+            view=wire.view_to_proto(rules, view),
+        )
+        shown = who.view_seat(seat)
+        if shown is not None:
+            response.seat = shown
+        if outcome is not None:
+            response.outcome.CopyFrom(wire.outcome_to_proto(outcome))
+        return response
+
+    @_guard
+    def SubmitCommand(self, request: Any, context: grpc.ServicerContext) -> Any:
+        gid, who = self._who(request.game_id, context)
+        loaded = self.svc.load(gid)
+        command = wire.command_from_proto(loaded.rules, request.command)
+        result = self.svc.submit(
+            gid,
+            who,
+            request.seat,
+            command,
+            expected_version=request.expected_version
+            if request.HasField("expected_version")
+            else None,
+            command_id=request.command_id or None,
+            chance_entries=wire.chance_entries_from_proto(request.chance),
+        )
+        rules = loaded.rules
+        shown = [self.svc.redact(rules, r, who) for r in result.records]
+        return pb.SubmitCommandResponse(
+            version=result.version,
+            replayed=result.replayed,
+            events=[wire.record_to_proto(rules, r) for r in shown],
+        )
+
+    @_guard
+    def ListLegalCommands(self, request: Any, context: grpc.ServicerContext) -> Any:
+        gid, who = self._who(request.game_id, context)
+        commands = self.svc.legal(gid, who, request.seat)
+        loaded = self.svc.load(gid)
+        return pb.ListLegalCommandsResponse(
+            version=loaded.version,
+            commands=[wire.command_to_proto(loaded.rules.name, c) for c in commands],
+        )
+
+    def WatchGame(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
+        try:
+            gid, who = self._who(request.game_id, context)
+            rules = self.svc.load(gid).rules
+            stop = threading.Event()
+            context.add_callback(stop.set)
+            for record in self.svc.watch(gid, who, request.after_version, stop):
+                yield wire.record_to_proto(rules, record)
+        except SkaldError as error:
+            _abort(context, error)
+
+    @_guard
+    def GetHistory(self, request: Any, context: grpc.ServicerContext) -> Any:
+        gid, who = self._who(request.game_id, context)
+        rules = self.svc.load(gid).rules
+        records = self.svc.history(gid, who, request.after_version, request.up_to_version or None)
+        return pb.GetHistoryResponse(events=[wire.record_to_proto(rules, r) for r in records])
+
+    @_guard
+    def ForkGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        gid, who = self._who(request.game_id, context)
+        created = self.svc.fork(gid, who, request.at_version, request.reseed)
+        return pb.ForkGameResponse(game=self._created(created))
+
+    @_guard
+    def ListGames(self, request: Any, context: grpc.ServicerContext) -> Any:
+        out = pb.ListGamesResponse()
+        for row in self.svc.list_games():
+            summary = out.games.add(
+                game_id=row.game_id,
+                game=row.game,
+                players=row.players,
+                status=row.status,
+                version=row.version,
+                scores=row.scores,
+                winners=row.winners,
+                created_at=row.created_at,
+            )
+            if row.forked_from:
+                summary.forked_from.game_id = row.forked_from["game_id"]
+                summary.forked_from.version = int(row.forked_from["version"])
+        return out
+
+    @_guard
+    def GetRules(self, request: Any, context: grpc.ServicerContext) -> Any:
+        entry = registry.entry(request.game)
+        response = pb.GetRulesResponse(
+            game=entry.name, title=entry.title, playable=entry.rules is not None
+        )
+        if entry.rules is not None:
+            response.min_players = entry.rules.min_players
+            response.max_players = entry.rules.max_players
+            response.rules_version = entry.rules.rules_version
+        json_format.ParseDict(_plain(entry.components()), response.components)
+        return response
+
+    @_guard
+    def VerifyGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        gid, who = self._who(request.game_id, context)
+        if not who.sees_all:
+            from service.errors import Forbidden
+
+            raise Forbidden(
+                "auth/referee-only",
+                "verifying a stored game uses its secret seed: referee or operator only",
+            )
+        return report_to_proto(self.svc.verify(gid))
+
+    @_guard
+    def CheckCommand(self, request: Any, context: grpc.ServicerContext) -> Any:
+        gid, who = self._who(request.game_id, context)
+        rules = self.svc.load(gid).rules
+        command = wire.command_from_proto(rules, request.command)
+        try:
+            records = self.svc.check(
+                gid,
+                who,
+                request.at_version,
+                request.seat,
+                command,
+                wire.chance_entries_from_proto(request.chance),
+            )
+        except SkaldError as error:
+            if error.kind in ("illegal", "not_your_turn", "game_over", "chance_needed"):
+                return pb.CheckCommandResponse(legal=False, rule=error.rule, reason=error.reason)
+            raise
+        return pb.CheckCommandResponse(
+            legal=True, events=[wire.record_to_proto(rules, r) for r in records]
+        )
+
+    @_guard
+    def ExportGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        gid, who = self._who(request.game_id, context)
+        if not who.sees_all:
+            from service.errors import Forbidden
+
+            raise Forbidden(
+                "auth/referee-only", "an export holds every hidden card: referee or operator only"
+            )
+        return pb.ExportGameResponse(jsonl=self.svc.export(gid))
+
+    @_guard
+    def ImportGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        created, report = self.svc.import_text(request.jsonl)
+        return pb.ImportGameResponse(game=self._created(created), report=report_to_proto(report))
+
+
+def report_to_proto(report: Any) -> Any:
+    msg = pb.VerifyGameResponse(
+        ok=report.ok,
+        events=report.events,
+        problem=report.problem,
+        checked=report.checked,
+        notes=report.notes,
+    )
+    if report.first_bad is not None:
+        msg.first_bad = report.first_bad
+    return msg
+
+
+def _plain(value: Any) -> Any:
+    """JSON-friendly data for a Struct (tuples → lists, ints kept as numbers)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def create_server(
+    service: GameService, address: str = "127.0.0.1:0", workers: int = 16
+) -> tuple[grpc.Server, int]:
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=workers))
+    pb_grpc.add_SkaldServicer_to_server(Servicer(service), server)
+    health_servicer = health.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    health_servicer.set("skald.v1.Skald", health_pb2.HealthCheckResponse.SERVING)
+    health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
+    names = (
+        pb.DESCRIPTOR.services_by_name["Skald"].full_name,
+        health.SERVICE_NAME,
+        reflection.SERVICE_NAME,
+    )
+    reflection.enable_server_reflection(names, server)
+    port = server.add_insecure_port(address)
+    if port == 0:
+        raise OSError(f"could not bind {address}")
+    server.start()
+    return server, port
+
+
+def records_of(response_events: Any) -> list[Record]:
+    """Records back from proto events (used by the remote CLI client)."""
+    out = []
+    for e in response_events:
+        out.append(
+            Record(
+                e.version, e.type, e.seat, e.command_id, {}, None, None, e.prev_hash, e.hash, e.at
+            )
+        )
+    return out
