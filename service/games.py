@@ -208,7 +208,8 @@ class GameService:
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 
-    def _fold_new(self, loaded: Loaded | None, game_id: str, records: Sequence[Record]) -> Loaded:
+    @staticmethod
+    def _fold_new(loaded: Loaded | None, game_id: str, records: Sequence[Record]) -> Loaded:
         if not records:
             assert loaded is not None
             return loaded
@@ -668,6 +669,29 @@ class GameService:
             records[-1].version,
         )
         return created, report
+
+
+def fold_records(records: Sequence[Record], game_id: str = "file") -> Loaded:
+    """The state after ``records`` (a whole game or a prefix of one), e.g. from a replay file."""
+    return GameService._fold_new(None, game_id, records)
+
+
+def rules_info(game: str) -> dict[str, Any]:
+    """A game's printed component data and limits (``skald rules``, GetRules)."""
+    entry = registry.entry(game)
+    info: dict[str, Any] = {
+        "game": registry.cli_name(entry.name),
+        "title": entry.title,
+        "playable": entry.rules is not None,
+    }
+    if entry.rules is not None:
+        info.update(
+            min_players=entry.rules.min_players,
+            max_players=entry.rules.max_players,
+            rules_version=entry.rules.rules_version,
+        )
+    info["components"] = entry.components()
+    return info
 
 
 def build_records(

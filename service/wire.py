@@ -275,3 +275,88 @@ def outcome_to_proto(outcome: Outcome | None) -> Any:
 
 def playable(game: str) -> bool:
     return registry.entry(game).rules is not None
+
+
+def _segment_dict(s: Any, public: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"from": int(s.from_cursor), "stream": s.stream}
+    if public:
+        out["commitment"] = s.commitment
+    else:
+        if s.withheld:
+            out["withheld"] = True
+        else:
+            out["seed"] = s.seed
+    return out
+
+
+def record_from_proto(rules: Rules, msg: Any) -> Record:
+    """A record back from the wire, with the same JSON data a local read gives."""
+    from domain.kernel.codec import to_data
+
+    which = msg.event.WhichOneof("game")
+    data: dict[str, Any]
+    if which == "kernel":
+        kind = msg.event.kernel.WhichOneof("kind")
+        k = getattr(msg.event.kernel, kind)
+        if kind == "created":
+            data = {
+                "game": k.game,
+                "players": k.players,
+                "options": options_from_proto(k.options),
+                "chance": k.chance,
+                "segments": [_segment_dict(s, True) for s in k.segments],
+                "rules_version": k.rules_version,
+                "format": k.format,
+                "forked_from": {
+                    "game_id": k.forked_from.game_id,
+                    "version": int(k.forked_from.version),
+                }
+                if k.HasField("forked_from")
+                else None,
+            }
+        elif kind == "ended":
+            data = {
+                "scores": [int(x) for x in k.scores],
+                "winners": list(k.winners),
+                "reason": k.reason,
+                "seeds": [_segment_dict(s, False) for s in k.seeds],
+            }
+        else:
+            data = _segment_dict(k, True)
+    else:
+        wrapper = getattr(msg.event, str(which))
+        inner = getattr(wrapper, str(wrapper.WhichOneof("event")))
+        data = to_data(from_message(rules.events[type(inner).DESCRIPTOR.name], inner))
+    command = None
+    if msg.command_type:
+        command = {"type": msg.command_type}
+        if msg.HasField("command"):
+            command["data"] = to_data(command_from_proto(rules, msg.command))
+    chance = None
+    if msg.HasField("chance"):
+        chance = {
+            "from": int(msg.chance.from_cursor),
+            "used": int(msg.chance.used),
+            "mode": msg.chance.mode,
+        }
+        if msg.chance.entries:
+            chance["entries"] = [
+                e if isinstance(e, int) else list(e)
+                for e in chance_entries_from_proto(msg.chance.entries)
+            ]
+    return Record(
+        int(msg.version),
+        msg.type,
+        msg.seat,
+        msg.command_id,
+        data,
+        command,
+        chance,
+        msg.prev_hash,
+        msg.hash,
+        msg.at,
+    )
+
+
+def view_from_proto(rules: Rules, msg: Any) -> Any:
+    return from_message(rules.views[0], getattr(msg, rules.name).view)

@@ -6,6 +6,7 @@ playable) — A Feast for Odin is in that state until its full rules land.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -88,13 +89,18 @@ def names(playable_only: bool = False) -> list[str]:
 
 
 def _load() -> None:
-    """Import the game packages once; each registers itself on import."""
+    """Import the game packages once; each registers itself on import.
+
+    ``SKALD_EXTRA_GAMES`` (comma-separated module names) adds game packages from outside
+    ``domain`` — the hook the test suite uses for its toy game. Reading the environment is the
+    composition root's job, done here once so every entry point sees the same games."""
     if _LOADED:
         return
     _LOADED.append(True)
     import importlib
 
-    for module in ("domain.red_north", "domain.brian_boru", "domain.feast"):
+    extra = [m for m in os.environ.get("SKALD_EXTRA_GAMES", "").split(",") if m.strip()]
+    for module in ("domain.red_north", "domain.brian_boru", "domain.feast", *extra):
         try:
             importlib.import_module(module)
         except ImportError as exc:  # one broken game package must not take the others down

@@ -1,0 +1,1 @@
+"""The ``skald`` command line: one module per command group, over ``service.client`` only."""

@@ -1,0 +1,334 @@
+"""Settling disputes: replay, fork, diff, verify, check, export, import."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from cli.common import Db, Json, Server, Token, console, emit, fail, parse_entries, session
+from cli.render import draw_view, record_line
+from domain.kernel.codec import to_data
+from domain.kernel.errors import SkaldError
+from service import replay_file, wire
+from service.client import Client, ViewResult, view_json
+from service.games import fold_records
+from service.records import Record
+from service.verify import verify as verify_records
+
+app = typer.Typer()
+
+
+def _is_file(ref: str) -> bool:
+    return ref.endswith(".jsonl") or Path(ref).is_file()
+
+
+def _records(client: Client | None, ref: str) -> tuple[str, list[Record], list[dict[str, Any]]]:
+    """(label, records, revealed seeds) of a game id or a replay file."""
+    if _is_file(ref):
+        path = Path(ref)
+        if not path.is_file():
+            raise SkaldError("replay/missing", f"no such file: {ref}")
+        parsed = replay_file.loads(path.read_text().splitlines())
+        return ref, list(parsed.records), list(parsed.seeds)
+    assert client is not None
+    gid = client.resolve(ref)
+    return gid, client.history(gid), []
+
+
+def _state_json(records: list[Record]) -> dict[str, Any]:
+    loaded = fold_records(records)
+    rules = loaded.rules
+    outcome = rules.outcome(loaded.state)
+    return {
+        "version": loaded.version,
+        "scores": list(outcome.scores) if outcome else None,
+        "view": to_data(rules.view(loaded.state, None)),
+    }
+
+
+@app.command()
+def replay(
+    ref: Annotated[str, typer.Argument(help="Game id or replay file (.jsonl).")],
+    to: Annotated[int | None, typer.Option("--to", help="Stop at this version.")] = None,
+    step: Annotated[
+        bool, typer.Option("--step", help="Pause after each event (Enter to go on).")
+    ] = False,
+    db: Db = None,
+    server: Server = None,
+    token: Token = None,
+    json: Json = False,
+) -> None:
+    """Re-apply a game's events one by one and draw the state reached."""
+    with session(db, server, token, json) as client:
+        label, records, _ = _records(client, ref)
+        if to is not None:
+            if not 1 <= to <= len(records):
+                raise SkaldError("version/out-of-range", f"--to must be 1..{len(records)}")
+            records = records[:to]
+        loaded = fold_records(records)
+        if not json:
+            for i, r in enumerate(records, start=1):
+                console.print(record_line(r))
+                if step and i < len(records):
+                    if sys.stdin.isatty():
+                        console.input("[dim]⏎ next[/]")
+                    console.print(draw_view(_result(label, records[:i])))
+        result = ViewResult(
+            label,
+            loaded.rules.name,
+            loaded.version,
+            tuple(sorted(loaded.rules.to_act(loaded.state))),
+            loaded.rules.outcome(loaded.state),
+            None,
+            loaded.rules.view(loaded.state, None),
+        )
+        emit(
+            json,
+            {"source": label, "events": len(records), **view_json(result)},
+            lambda: console.print(draw_view(result)),
+        )
+
+
+def _result(label: str, records: list[Record]) -> ViewResult:
+    loaded = fold_records(records)
+    rules = loaded.rules
+    return ViewResult(
+        label,
+        rules.name,
+        loaded.version,
+        tuple(sorted(rules.to_act(loaded.state))),
+        rules.outcome(loaded.state),
+        None,
+        rules.view(loaded.state, None),
+    )
+
+
+@app.command()
+def fork(
+    game_id: Annotated[str, typer.Argument()],
+    at: Annotated[int, typer.Option("--at", help="Keep events 1..AT (a command boundary).")],
+    reseed: Annotated[
+        bool, typer.Option("--reseed", help="Draw future chance from a new seed.")
+    ] = False,
+    db: Db = None,
+    server: Server = None,
+    token: Token = None,
+    json: Json = False,
+) -> None:
+    """A new game from the first AT events (same chance stream unless --reseed)."""
+    with session(db, server, token, json) as client:
+        created = client.fork(client.resolve(game_id), at, reseed)
+
+        def human() -> None:
+            console.print(
+                f"[bold]fork[/] {created['game_id']} of {game_id} at v{at}{' (reseeded)' if reseed else ''}"
+            )
+            for seat, tok in enumerate(created["seat_tokens"]):
+                console.print(f"  seat {seat} token  {tok}")
+            console.print(f"  referee token {created['referee_token']}")
+
+        emit(json, created, human)
+
+
+def _diff_values(a: Any, b: Any, path: str, out: list[dict[str, Any]]) -> None:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            _diff_values(a.get(key), b.get(key), f"{path}.{key}" if path else key, out)
+    elif (
+        isinstance(a, list)
+        and isinstance(b, list)
+        and len(a) == len(b)
+        and any(isinstance(x, dict | list) for x in a)
+    ):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            _diff_values(x, y, f"{path}[{i}]", out)
+    elif a != b:
+        out.append({"path": path, "a": a, "b": b})
+
+
+def _same(x: Record, y: Record) -> bool:
+    if x.version == 1:
+        keys = ("game", "players", "options", "chance")
+        return all(x.data.get(k) == y.data.get(k) for k in keys)
+    return (x.type, x.seat, x.data) == (y.type, y.seat, y.data)
+
+
+@app.command()
+def diff(
+    a: Annotated[str, typer.Argument(help="Game id or replay file.")],
+    b: Annotated[str, typer.Argument(help="Game id or replay file.")],
+    db: Db = None,
+    server: Server = None,
+    token: Token = None,
+    json: Json = False,
+) -> None:
+    """Where two games part, and how their states differ afterwards.
+
+    ``first_divergence`` is the version at which they part: both agree up to and including it,
+    and their next events differ (for a fork at V played differently, V). It is null when one
+    game is a prefix of the other or both are equal."""
+    with session(db, server, token, json) as client:
+        label_a, ra, _ = _records(client, a)
+        label_b, rb, _ = _records(client, b)
+        common = 0
+        for x, y in zip(ra, rb, strict=False):
+            if not _same(x, y):
+                break
+            common += 1
+        diverged = common < len(ra) and common < len(rb)
+        sa, sb = _state_json(ra), _state_json(rb)
+        changes: list[dict[str, Any]] = []
+        _diff_values(sa["view"], sb["view"], "", changes)
+        payload = {
+            "a": label_a,
+            "b": label_b,
+            "a_version": len(ra),
+            "b_version": len(rb),
+            "common_prefix": common,
+            "first_divergence": common if diverged else None,
+            "first_different_event": common + 1 if diverged else None,
+            "scores": {"a": sa["scores"], "b": sb["scores"]},
+            "state_differences": changes,
+        }
+
+        def human() -> None:
+            if diverged:
+                console.print(f"[bold]diverged at v{common}[/]: v{common + 1} differs")
+                console.print("  a:", record_line(ra[common]))
+                console.print("  b:", record_line(rb[common]))
+            else:
+                console.print(
+                    f"no divergence: common prefix {common} (a has {len(ra)}, b has {len(rb)} events)"
+                )
+            console.print(f"scores a={sa['scores']} b={sb['scores']}")
+            for c in changes[:60]:
+                console.print(f"  {c['path']}: {c['a']!r} → {c['b']!r}", markup=False)
+            if len(changes) > 60:
+                console.print(f"  … {len(changes) - 60} more")
+
+        emit(json, payload, human)
+
+
+@app.command()
+def verify(
+    ref: Annotated[str, typer.Argument(help="Game id or replay file.")],
+    db: Db = None,
+    server: Server = None,
+    token: Token = None,
+    json: Json = False,
+) -> None:
+    """Hash chain, seed commitment, every chance outcome re-derived, every command re-decided.
+
+    Exits non-zero naming the first bad event."""
+    if _is_file(ref):
+        try:
+            label, records, seeds = _records(None, ref)
+        except SkaldError as error:
+            raise fail(json, error.rule, error.reason, error.kind) from None
+        report = verify_records(records, seeds).to_json()
+    else:
+        with session(db, server, token, json) as client:
+            report = client.verify(client.resolve(ref))
+    if not report["ok"]:
+        emit(json, report, lambda: None)
+        raise fail(
+            json and False, "verify/failed", f"event v{report['first_bad']}: {report['problem']}"
+        )
+
+    def human() -> None:
+        console.print(
+            f"[bold green]verified[/] {report['events']} events: {', '.join(report['checked'])}"
+        )
+        for note in report["notes"]:
+            console.print(f"  note: {note}")
+
+    emit(json, report, human)
+
+
+@app.command()
+def check(
+    game_id: Annotated[str, typer.Argument()],
+    command: Annotated[str, typer.Argument(help="Command as protobuf JSON.")],
+    at: Annotated[int, typer.Option("--at", help="The version to test against.")],
+    seat: Annotated[int, typer.Option("--seat", "-s")],
+    chance: Annotated[
+        str | None, typer.Option(help="Table chance entries: JSON list or @file.")
+    ] = None,
+    db: Db = None,
+    server: Server = None,
+    token: Token = None,
+    json: Json = False,
+) -> None:
+    """Would this command have been legal at version AT? The events it would make, or the rule
+    it breaks (exit 1). Nothing is written."""
+    with session(db, server, token, json) as client:
+        gid = client.resolve(game_id)
+        rules = client.rules_of(gid)
+        cmd = wire.command_from_json(rules, command)
+        try:
+            records = client.check(gid, at, seat, cmd, parse_entries(chance))
+        except SkaldError as error:
+            if error.kind in ("illegal", "not_your_turn", "game_over", "chance_needed"):
+                emit(
+                    json,
+                    {"legal": False, "rule": error.rule, "reason": error.reason},
+                    lambda: console.print(
+                        f"[bold red]illegal at v{at}[/] {error.rule}: {error.reason}"
+                    ),
+                )
+                raise typer.Exit(1) from None
+            raise
+
+        def human() -> None:
+            console.print(f"[bold green]legal at v{at}[/]; it would make:")
+            for r in records:
+                console.print(record_line(r))
+
+        emit(json, {"legal": True, "events": [r.to_json() for r in records]}, human)
+
+
+@app.command("export")
+def export_game(
+    game_id: Annotated[str, typer.Argument()],
+    output: Annotated[Path, typer.Option("-o", "--output", help="Replay file to write (.jsonl).")],
+    db: Db = None,
+    server: Server = None,
+    token: Token = None,
+    json: Json = False,
+) -> None:
+    """Write a game as a replay file (JSON Lines: header, events, trailer)."""
+    with session(db, server, token, json) as client:
+        gid = client.resolve(game_id)
+        text = client.export(gid)
+        output.write_text(text)
+        lines = text.count("\n")
+        emit(
+            json,
+            {"game_id": gid, "file": str(output), "lines": lines},
+            lambda: console.print(f"wrote {output} ({lines} lines)"),
+        )
+
+
+@app.command("import")
+def import_game(
+    file: Annotated[Path, typer.Argument(help="Replay file (.jsonl).")],
+    db: Db = None,
+    server: Server = None,
+    token: Token = None,
+    json: Json = False,
+) -> None:
+    """Verify a replay file and store it as a game; prints the new game id and tokens."""
+    with session(db, server, token, json) as client:
+        if not file.is_file():
+            raise SkaldError("replay/missing", f"no such file: {file}")
+        created, report = client.import_text(file.read_text())
+        emit(
+            json,
+            {**created, "report": report},
+            lambda: console.print(
+                f"imported {file} as [bold]{created['game_id']}[/] (verified: {', '.join(report['checked'])})"
+            ),
+        )

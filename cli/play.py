@@ -1,0 +1,226 @@
+"""Playing: new, play, legal, show, log, games."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from cli.common import Db, Json, Server, Token, console, emit, parse_entries, parse_options, session
+from cli.render import draw_view, record_line
+from domain.kernel import registry
+from domain.kernel.codec import to_data
+from service import wire
+from service.client import view_json
+
+app = typer.Typer()
+
+
+@app.command()
+def new(
+    game: Annotated[str, typer.Argument(help="red-north, brian-boru or feast.")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
+    seed: Annotated[
+        str | None, typer.Option(help="Server chance seed (text); random when omitted.")
+    ] = None,
+    chance: Annotated[
+        str,
+        typer.Option(help="server (derived from a secret seed) or table (entered by a referee)."),
+    ] = "server",
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
+    ] = None,
+    entries: Annotated[
+        str | None, typer.Option(help="Table chance for setup: JSON list or @file.")
+    ] = None,
+    db: Db = None,
+    server: Server = None,
+    token: Token = None,
+    json: Json = False,
+) -> None:
+    """Create a game; prints its id and one token per seat (plus the referee's)."""
+    with session(db, server, token, json) as client:
+        created = client.create(
+            game,
+            players,
+            seed.encode() if seed is not None else None,
+            chance,
+            parse_options(option),
+            parse_entries(entries),
+        )
+
+        def human() -> None:
+            console.print(
+                f"[bold]game[/] {created['game_id']}  ({created['game']}, {players} players, v{created['version']})"
+            )
+            console.print(f"seed commitment {created['commitment']}")
+            for seat, tok in enumerate(created["seat_tokens"]):
+                console.print(f"  seat {seat} token  {tok}")
+            console.print(f"  referee token {created['referee_token']}")
+
+        emit(json, created, human)
+
+
+@app.command()
+def play(
+    game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
+    command: Annotated[
+        str, typer.Argument(help="Command as protobuf JSON, e.g. '{\"pass_\": {}}'.")
+    ],
+    seat: Annotated[int, typer.Option("--seat", "-s", help="Acting seat.")],
+    expect: Annotated[
+        int | None, typer.Option("--expect", help="Expected current version (stale → refused).")
+    ] = None,
+    command_id: Annotated[
+        str | None, typer.Option(help="Idempotency key for this command.")
+    ] = None,
+    chance: Annotated[
+        str | None, typer.Option(help="Table chance entries (referee): JSON list or @file.")
+    ] = None,
+    db: Db = None,
+    server: Server = None,
+    token: Token = None,
+    json: Json = False,
+) -> None:
+    """Submit one command for a seat; prints the events it made."""
+    with session(db, server, token, json) as client:
+        gid = client.resolve(game_id)
+        rules = client.rules_of(gid)
+        cmd = wire.command_from_json(rules, command)
+        version, records = client.submit(gid, seat, cmd, expect, command_id, parse_entries(chance))
+
+        def human() -> None:
+            for r in records:
+                console.print(record_line(r))
+            console.print(f"[bold]now at v{version}[/]")
+
+        emit(
+            json,
+            {"game_id": gid, "version": version, "events": [r.to_json() for r in records]},
+            human,
+        )
+
+
+@app.command()
+def legal(
+    game_id: Annotated[str, typer.Argument()],
+    seat: Annotated[int, typer.Option("--seat", "-s")],
+    db: Db = None,
+    server: Server = None,
+    token: Token = None,
+    json: Json = False,
+) -> None:
+    """Every legal command of a seat now, as protobuf JSON ready for `skald play`."""
+    with session(db, server, token, json) as client:
+        gid = client.resolve(game_id)
+        rules = client.rules_of(gid)
+        commands = client.legal(gid, seat)
+        texts = [wire.command_to_json(rules.name, c) for c in commands]
+
+        def human() -> None:
+            if not texts:
+                console.print(f"seat {seat} has nothing to do now")
+            for text in texts:
+                console.print(text, markup=False, highlight=False)
+
+        emit(
+            json,
+            {
+                "game_id": gid,
+                "seat": seat,
+                "commands": [__import__("json").loads(t) for t in texts],
+            },
+            human,
+        )
+
+
+@app.command()
+def show(
+    game_id: Annotated[str, typer.Argument()],
+    at: Annotated[
+        int | None, typer.Option("--at", help="Version to show (default: latest).")
+    ] = None,
+    seat: Annotated[
+        int | None, typer.Option("--seat", "-s", help="Show what this seat sees.")
+    ] = None,
+    db: Db = None,
+    server: Server = None,
+    token: Token = None,
+    json: Json = False,
+) -> None:
+    """The state at any version, drawn for a person (or as JSON)."""
+    with session(db, server, token, json) as client:
+        gid = client.resolve(game_id)
+        result = client.view(gid, seat, at)
+        emit(json, view_json(result), lambda: console.print(draw_view(result)))
+
+
+@app.command()
+def log(
+    game_id: Annotated[str, typer.Argument()],
+    after: Annotated[int, typer.Option(help="Start after this version.")] = 0,
+    db: Db = None,
+    server: Server = None,
+    token: Token = None,
+    json: Json = False,
+) -> None:
+    """Every event, readable: version, seat, type, command id, data, and the command behind it."""
+    with session(db, server, token, json) as client:
+        gid = client.resolve(game_id)
+        records = client.history(gid, after)
+
+        def human() -> None:
+            for r in records:
+                console.print(record_line(r))
+
+        emit(json, {"game_id": gid, "events": [r.to_json() for r in records]}, human)
+
+
+@app.command()
+def games(db: Db = None, server: Server = None, token: Token = None, json: Json = False) -> None:
+    """The games index: id, game, players, status, version, scores."""
+    with session(db, server, token, json) as client:
+        rows = client.list_games()
+
+        def human() -> None:
+            table = Table(
+                "game id", "game", "players", "status", "version", "scores", "forked from"
+            )
+            for row in rows:
+                fork = row["forked_from"]
+                table.add_row(
+                    row["game_id"],
+                    registry.cli_name(row["game"]),
+                    str(row["players"]),
+                    row["status"],
+                    str(row["version"]),
+                    " ".join(map(str, row["scores"])),
+                    f"{fork['game_id'][:8]}@{fork['version']}" if fork else "",
+                )
+            console.print(table)
+
+        emit(json, {"games": rows}, human)
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="red-north, brian-boru or feast.")],
+    db: Db = None,
+    server: Server = None,
+    token: Token = None,
+    json: Json = False,
+) -> None:
+    """The game's printed component data (cards, boards, tiles)."""
+    with session(db, server, token, json) as client:
+        info = client.rules_info(game)
+
+        def human() -> None:
+            from cli.render import generic
+
+            console.print(generic(info["components"], f"{info['title']} — printed components"))
+
+        emit(json, info, human)
+
+
+__all__ = ["app", "to_data"]
