@@ -225,7 +225,7 @@ def verify(
     Exits non-zero naming the first bad event."""
     if _is_file(ref):
         try:
-            label, records, seeds = _records(None, ref)
+            _, records, seeds = _records(None, ref)
         except SkaldError as error:
             raise fail(json, error.rule, error.reason, error.kind) from None
         report = verify_records(records, seeds).to_json()
@@ -272,12 +272,11 @@ def check(
             records = client.check(gid, at, seat, cmd, parse_entries(chance))
         except SkaldError as error:
             if error.kind in ("illegal", "not_your_turn", "game_over", "chance_needed"):
+                rule, reason = error.rule, error.reason
                 emit(
                     json,
-                    {"legal": False, "rule": error.rule, "reason": error.reason},
-                    lambda: console.print(
-                        f"[bold red]illegal at v{at}[/] {error.rule}: {error.reason}"
-                    ),
+                    {"legal": False, "rule": rule, "reason": reason},
+                    lambda: console.print(f"[bold red]illegal at v{at}[/] {rule}: {reason}"),
                 )
                 raise typer.Exit(1) from None
             raise

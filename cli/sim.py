@@ -63,8 +63,9 @@ def simulate(
     commands = 0
     winners: dict[int, int] = {}
     started = time.perf_counter()
-    with session(db, server, token, json) as client:
-        with Progress(
+    with (
+        session(db, server, token, json) as client,
+        Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
@@ -72,24 +73,25 @@ def simulate(
             console=err_console,
             disable=json,
             transient=False,
-        ) as bar:
-            task = bar.add_task(
-                f"simulating {registry.cli_name(registry.canonical(game))}", total=games
-            )
-            for i in range(games):
-                created = client.create(game, players, f"{base}:{i}".encode(), "server", {}, ())
-                gid = created["game_id"]
-                if (
-                    created["referee_token"]
-                    and hasattr(client, "token")
-                    and not getattr(client, "token", None)
-                ):
-                    client.token = created["referee_token"]  # type: ignore[attr-defined]
-                commands += play_random(client, gid, random.Random(f"{base}:{i}"))
-                ids.append(gid)
-                for w in client.view(gid, None, None).outcome.winners:  # type: ignore[union-attr]
-                    winners[w] = winners.get(w, 0) + 1
-                bar.advance(task)
+        ) as bar,
+    ):
+        task = bar.add_task(
+            f"simulating {registry.cli_name(registry.canonical(game))}", total=games
+        )
+        for i in range(games):
+            created = client.create(game, players, f"{base}:{i}".encode(), "server", {}, ())
+            gid = created["game_id"]
+            if (
+                created["referee_token"]
+                and hasattr(client, "token")
+                and not getattr(client, "token", None)
+            ):
+                client.token = created["referee_token"]  # type: ignore[attr-defined]
+            commands += play_random(client, gid, random.Random(f"{base}:{i}"))
+            ids.append(gid)
+            for w in client.view(gid, None, None).outcome.winners:  # type: ignore[union-attr]
+                winners[w] = winners.get(w, 0) + 1
+            bar.advance(task)
     elapsed = time.perf_counter() - started
     payload = {
         "game": registry.cli_name(registry.canonical(game)),
