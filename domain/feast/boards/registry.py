@@ -1,0 +1,19 @@
+"""Every placement surface by id: home, 8 exploration faces, 3 houses, the banquet table."""
+
+from __future__ import annotations
+
+from domain.feast.banquet import BANQUET_TABLE
+from domain.feast.boards.exploration import EXPLORATION_FACES
+from domain.feast.boards.grid import BoardId, BoardSpec
+from domain.feast.boards.home import HOME
+from domain.feast.buildings import BUILDINGS
+
+BOARD_SPECS: dict[BoardId, BoardSpec] = {
+    spec.board: spec
+    for spec in (
+        HOME,
+        *(f.spec for f in EXPLORATION_FACES),
+        *(b.spec for b in BUILDINGS),
+        BANQUET_TABLE,
+    )
+}
