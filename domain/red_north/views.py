@@ -1,0 +1,106 @@
+"""What a seat (or a spectator, ``None``) may see: ``view`` and ``redact``.
+
+Secret: the deck order (from everyone), removed Jarls, each hand (but its size), and the
+face-down cards of a Party (but to their owner). A face-down card is shown as ``"hidden"``.
+Everything else is public: face-up cards, Muster Groups, the discard pile, tokens, VP, Glory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from domain.red_north import events as ev
+from domain.red_north.components import HIDDEN, Colour
+from domain.red_north.state import MusterGroup, Outpost, PartyCard, Phase, State
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int
+    hand: tuple[str, ...]
+    """The cards, for the viewer's own seat; otherwise ``hidden`` per card."""
+    party: tuple[PartyCard, ...]
+    glory: int
+    vp: int
+    gods: tuple[str, ...]
+    invoked: bool
+    deployed: bool
+    passed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RedNorthView:
+    viewer: int | None
+    round: int
+    phase: Phase
+    to_act: tuple[int, ...]
+    current: int | None
+    first_player: int | None
+    tie_breaker: int | None
+    champion: int | None
+    outposts: tuple[Outpost, ...]
+    pending_powers: tuple[Colour, ...]
+    players: tuple[PlayerView, ...]
+    muster: tuple[MusterGroup, ...]
+    deck_size: int
+    discard: tuple[str, ...]
+    set_aside: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
+    return (HIDDEN,) * len(cards)
+
+
+def view(state: State, seat: int | None, to_act: frozenset[int]) -> RedNorthView:
+    players = []
+    for s, p in enumerate(state.players):
+        own = s == seat
+        party = tuple(pc if pc.face_up or own else replace(pc, card=HIDDEN) for pc in p.party)
+        players.append(
+            PlayerView(
+                s,
+                p.hand if own else _hide(p.hand),
+                party,
+                p.glory,
+                p.vp,
+                p.gods,
+                p.invoked,
+                p.deployed,
+                p.passed,
+            )
+        )
+    return RedNorthView(
+        viewer=seat,
+        round=state.round,
+        phase=state.phase,
+        to_act=tuple(sorted(to_act)),
+        current=state.current,
+        first_player=state.first_player,
+        tie_breaker=state.tie_breaker,
+        champion=state.champion,
+        outposts=state.outposts,
+        pending_powers=state.pending_powers,
+        players=tuple(players),
+        muster=state.muster,
+        deck_size=len(state.deck),
+        discard=state.discard,
+        set_aside=state.set_aside,
+        scores=state.scores,
+        winners=state.winners,
+    )
+
+
+def redact(event: Any, seat: int | None) -> Any:
+    """The form of ``event`` that ``seat`` may see (secret cards become ``hidden``)."""
+    if isinstance(event, ev.DeckShuffled | ev.DiscardShuffledIntoDeck):
+        return replace(event, order=_hide(event.order))
+    if isinstance(event, ev.JarlsRemoved):
+        return replace(event, cards=_hide(event.cards))
+    if isinstance(event, ev.JarlGiven | ev.CardWithdrawn | ev.CardDrawnIntoParty):
+        return event if event.seat == seat else replace(event, card=HIDDEN)
+    if isinstance(event, ev.CardsDrawn | ev.PartyDeployed):
+        return event if event.seat == seat else replace(event, cards=_hide(event.cards))
+    return event

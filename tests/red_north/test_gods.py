@@ -1,0 +1,151 @@
+"""Invoke: the eight Gods, once per game, Ragnarok only, the God then discarded."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from domain.kernel.errors import IllegalMove
+from domain.red_north import RULES
+from domain.red_north import events as ev
+from domain.red_north.commands import Invoke, Pass, SagaTarget
+from domain.red_north.components import HIDDEN, End, God, god_card
+from domain.red_north.state import Player
+
+from .helpers import act, down, table, up
+
+
+def ragnarok(god: God, **kw: object):  # type: ignore[no-untyped-def]
+    me = Player(
+        hand=("raider-red-01",),
+        party=up("raider-green-01", "jarl-01") + down("raider-red-02", "jarl-02"),
+        gods=(god_card(god),),
+        glory=1,
+    )
+    foe = Player(
+        hand=("raider-red-05",), party=up("raider-blue-01") + down("raider-blue-02", "jarl-03")
+    )
+    bare = Player(party=up("raider-purple-01"))
+    defaults: dict[str, object] = {
+        "round": 3,
+        "deck": ("raider-red-07", "jarl-07", "raider-red-08", "jarl-08", "raider-red-09"),
+    }
+    defaults.update(kw)
+    return table([me, foe, bare], **defaults)  # type: ignore[arg-type]
+
+
+def test_invoke_discards_the_god_and_only_once() -> None:
+    state, events = act(ragnarok(God.ODIN), 0, Invoke(God.ODIN))
+    assert events[:2] == (ev.GodInvoked(0, God.ODIN), ev.VictoryPointsGained(0, 2, "Odin"))
+    assert state.players[0].vp == 2 and state.players[0].gods == ()
+    assert "god-odin" in state.removed and state.players[0].invoked
+    again = replace(state, current=0)
+    again = again.with_player(0, replace(again.players[0], gods=("god-tyr",)))
+    with pytest.raises(IllegalMove) as err:
+        act(again, 0, Invoke(God.TYR))
+    assert err.value.rule == "red_north/invoke-once-per-game"
+
+
+def test_invoke_needs_the_god() -> None:
+    with pytest.raises(IllegalMove) as err:
+        act(ragnarok(God.ODIN), 0, Invoke(God.TYR))
+    assert err.value.rule == "red_north/invoke-god-not-controlled"
+
+
+def test_thor_retrieves_the_set_aside_hero() -> None:
+    state, events = act(ragnarok(God.THOR, set_aside=("hero-blue",)), 0, Invoke(God.THOR))
+    assert events[1] == ev.HeroRetrieved(0, "hero-blue")
+    assert state.players[0].hand[-1] == "hero-blue" and state.set_aside == ()
+
+
+def test_loki_places_two_supply_glory_even_face_down_never_on_jarls() -> None:
+    state = ragnarok(God.LOKI)
+    with pytest.raises(IllegalMove) as err:
+        act(state, 0, Invoke(God.LOKI, positions=(0, 3)))
+    assert err.value.rule == "red_north/loki-not-on-jarl"
+    with pytest.raises(IllegalMove):
+        act(state, 0, Invoke(God.LOKI, positions=(0,)))
+    after, _ = act(state, 0, Invoke(God.LOKI, positions=(2, 2)))
+    assert after.players[0].party[2].glory == 2 and not after.players[0].party[2].face_up
+    assert after.players[0].glory == 1  # from the supply, not the player's Glory
+    legal = [c for c in RULES.legal_commands(state, 0) if isinstance(c, Invoke)]
+    assert Invoke(God.LOKI, positions=(0, 2)) in legal and len(legal) == 3
+
+
+def test_freya_draws_a_secret_card_face_down_at_an_end() -> None:
+    state, events = act(ragnarok(God.FREYA), 0, Invoke(God.FREYA, end=End.RIGHT))
+    assert events[1] == ev.CardDrawnIntoParty(0, "raider-red-07", 4)
+    assert RULES.redact(events[1], 1) == ev.CardDrawnIntoParty(0, HIDDEN, 4)
+    party = state.players[0].party
+    assert party[-1].card == "raider-red-07" and not party[-1].face_up
+    assert RULES.view(state, 1).players[0].party[-1].card == HIDDEN
+    left, _ = act(ragnarok(God.FREYA), 0, Invoke(God.FREYA, end=End.LEFT))
+    assert left.players[0].party[0].card == "raider-red-07"
+    with pytest.raises(IllegalMove):
+        act(ragnarok(God.FREYA), 0, Invoke(God.FREYA))
+
+
+def test_nornir_retrieves_all_glory_from_the_party() -> None:
+    state = ragnarok(God.NORNIR)
+    me = state.players[0]
+    party = (replace(me.party[0], glory=2), me.party[1], replace(me.party[2], glory=1), me.party[3])
+    state = state.with_player(0, replace(me, party=party))
+    state, events = act(state, 0, Invoke(God.NORNIR))
+    assert events[1] == ev.GloryRetrieved(0, 3)
+    assert state.players[0].glory == 4 and all(pc.glory == 0 for pc in state.players[0].party)
+
+
+def test_tyr_draws_four_cards() -> None:
+    state, events = act(ragnarok(God.TYR), 0, Invoke(God.TYR))
+    drawn = ("raider-red-07", "jarl-07", "raider-red-08", "jarl-08")
+    assert events[1] == ev.CardsDrawn(0, drawn, "Tyr")
+    assert state.players[0].hand[-4:] == drawn and state.deck == ("raider-red-09",)
+
+
+def test_saga_reveals_one_card_of_each_opponent_with_face_down_cards() -> None:
+    state = ragnarok(God.SAGA)
+    legal = [c for c in RULES.legal_commands(state, 0) if isinstance(c, Invoke)]
+    assert legal == [
+        Invoke(God.SAGA, targets=(SagaTarget(1, 1),)),
+        Invoke(God.SAGA, targets=(SagaTarget(1, 2),)),
+    ]  # seat 2 has no face-down card: skipped
+    for bad in ((), (SagaTarget(1, 0),), (SagaTarget(1, 1), SagaTarget(2, 0))):
+        with pytest.raises(IllegalMove):
+            act(state, 0, Invoke(God.SAGA, targets=bad))
+    state, events = act(state, 0, Invoke(God.SAGA, targets=(SagaTarget(1, 2),)))
+    assert events[1] == ev.CardRevealed(1, 2, "jarl-03")
+    assert state.players[1].party[2].face_up
+
+
+def test_hel_takes_a_jarl_or_raider_from_the_discard_anywhere() -> None:
+    state = ragnarok(God.HEL, discard=("hero-red", "jarl-09", "raider-blue-09"))
+    with pytest.raises(IllegalMove):
+        act(state, 0, Invoke(God.HEL, card="hero-red", position=0))
+    with pytest.raises(IllegalMove):
+        act(state, 0, Invoke(God.HEL))
+    with pytest.raises(IllegalMove):
+        act(state, 0, Invoke(God.HEL, card="jarl-09", position=5))
+    after, events = act(state, 0, Invoke(God.HEL, card="jarl-09", position=2))
+    assert events[1] == ev.CardTakenFromDiscard(0, "jarl-09", 2, "Hel")
+    party = after.players[0].party
+    assert party[2].card == "jarl-09" and party[2].face_up and len(party) == 5
+    assert after.discard == ("hero-red", "raider-blue-09")
+    legal = [c for c in RULES.legal_commands(state, 0) if isinstance(c, Invoke)]
+    assert len(legal) == 2 * 5
+    empty = ragnarok(God.HEL, discard=("hero-red",))
+    assert [c for c in RULES.legal_commands(empty, 0) if isinstance(c, Invoke)] == [Invoke(God.HEL)]
+    act(empty, 0, Invoke(God.HEL))
+
+
+def test_extra_fields_are_refused() -> None:
+    with pytest.raises(IllegalMove) as err:
+        act(ragnarok(God.ODIN), 0, Invoke(God.ODIN, end=End.LEFT))
+    assert err.value.rule == "red_north/invoke-fields"
+
+
+def test_invoke_is_an_action_then_the_turn_moves_on() -> None:
+    state, events = act(ragnarok(God.ODIN), 0, Invoke(God.ODIN))
+    assert events[-1] == ev.TurnStarted(1)
+    state, _ = act(state, 1, Pass())
+    assert state.current == 2
