@@ -96,19 +96,6 @@ class Pass:
     group: str | None = None
 
 
-Command = (
-    Deploy
-    | GiveFirstPlayer
-    | TakeFromDiscard
-    | DeclinePower
-    | Withdraw
-    | Reinforce
-    | Inspire
-    | Promote
-    | Invoke
-    | Pass
-)
-
 COMMANDS: dict[str, type] = {
     cls.__name__: cls
     for cls in (

@@ -248,40 +248,6 @@ class GameEnded:
     reason: str
 
 
-Event = (
-    GameStarted
-    | JarlsRemoved
-    | JarlGiven
-    | DeckShuffled
-    | DiscardShuffledIntoDeck
-    | CardsDrawn
-    | TokenPassed
-    | MusterGroupFormed
-    | GodsSelected
-    | RoundStarted
-    | PartyDeployed
-    | OutpostPowersOffered
-    | OutpostPowerClosed
-    | CardTakenFromDiscard
-    | TurnStarted
-    | CardWithdrawn
-    | CardRevealed
-    | CardAdded
-    | GloryPlaced
-    | ChampionPlaced
-    | GodInvoked
-    | HeroRetrieved
-    | VictoryPointsGained
-    | CardDrawnIntoParty
-    | GloryRetrieved
-    | Passed
-    | OutpostAwarded
-    | GloryGained
-    | PartiesDiscarded
-    | MusterGroupDiscarded
-    | GameEnded
-)
-
 EVENTS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
