@@ -1,0 +1,38 @@
+"""Benchmarks: each reports ratios against a baseline measured in the same run.
+
+Run all with ``skald bench`` (``--quick`` for a smoke run), or one with
+``python -m benchmarks.service`` / ``python -m benchmarks.feast_placement``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def run_all(quick: bool = False, echo: bool = True) -> dict[str, Any]:
+    from benchmarks import feast_placement, service
+
+    results: dict[str, Any] = {}
+    for name, module in (("service", service), ("feast_placement", feast_placement)):
+        results[name] = module.run(quick=quick)
+        if echo:
+            _print(name, results[name])
+    return results
+
+
+def _print(name: str, result: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=name, show_header=True)
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+
+    def add(prefix: str, value: Any) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                add(f"{prefix}{key}." if isinstance(inner, dict) else f"{prefix}{key}", inner)
+        else:
+            table.add_row(prefix, str(value))
+
+    add("", result)
+    Console().print(table)

@@ -30,7 +30,7 @@ from domain.kernel.chance import (
     TableChance,
     commitment,
 )
-from domain.kernel.codec import from_data, to_data
+from domain.kernel.codec import from_data, from_stored, to_data
 from domain.kernel.contract import Options, Outcome, Rules
 from domain.kernel.errors import ChanceNeeded, GameOver, Malformed, SkaldError
 from service import auth
@@ -134,6 +134,7 @@ class GameService:
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self.index = GamesIndex()
+        self._secrets: dict[str, Secret] = {}
 
     # ------------------------------------------------------------------ identity and auth
 
@@ -165,7 +166,7 @@ class GameService:
         hashed = auth.token_hash(token)
         if self._operator_hash and auth.same(hashed, self._operator_hash):
             return OPERATOR
-        secret = self.store.get_secret(game_id)
+        secret = self._secret(game_id)
         if secret is None:
             raise NotFound("game/unknown", f"no game with id {game_id!r}")
         if auth.same(hashed, secret.referee_hash):
@@ -182,8 +183,12 @@ class GameService:
 
     # ------------------------------------------------------------------ loading
 
-    def load(self, game_id: str, upto: int | None = None) -> Loaded:
-        """The game at its latest version (cached), or folded fresh up to ``upto``."""
+    def load(self, game_id: str, upto: int | None = None, fresh: bool = True) -> Loaded:
+        """The game at its latest version, or folded anew up to ``upto``.
+
+        The latest version comes from the cache plus any newer records (another replica may have
+        written them); ``fresh=False`` trusts the cache alone — the command path does, because
+        the append's version check catches a stale cache anyway."""
         if upto is not None:
             records = self.store.read(game_id, upto=upto)
             if not records:
@@ -195,12 +200,23 @@ class GameService:
             return self._fold_new(None, game_id, records)
         with self._lock:
             cached = self._cache.get(game_id)
+            if cached is not None and not fresh:
+                return cached
             records = self.store.read(game_id, after=cached.version if cached else 0)
             if cached is None and not records:
                 raise NotFound("game/unknown", f"no game with id {game_id!r}")
             loaded = self._fold_new(cached, game_id, records)
             self._remember(loaded)
             return loaded
+
+    def _secret(self, game_id: str) -> Secret | None:
+        """A game's secrets (written once at creation, so safe to keep)."""
+        found = self._secrets.get(game_id)
+        if found is None:
+            found = self.store.get_secret(game_id)
+            if found is not None:
+                self._secrets[game_id] = found
+        return found
 
     def _remember(self, loaded: Loaded) -> None:
         self._cache[loaded.game_id] = loaded
@@ -232,7 +248,7 @@ class GameService:
                 loaded.last_hash,
                 loaded.cursor,
                 loaded.ended,
-                loaded.batches,
+                dict(loaded.batches),
             )
         rules = loaded.rules
         evolve = rules.evolve
@@ -244,7 +260,7 @@ class GameService:
             elif r.type == ENDED:
                 loaded.ended = dict(r.data)
             else:
-                state = evolve(state, from_data(events[r.type], r.data))
+                state = evolve(state, from_stored(events[r.type], r.data))
             if r.chance is not None:
                 loaded.cursor = int(r.chance["from"]) + int(r.chance["used"])
             first_last = loaded.batches.get(r.command_id)
@@ -318,8 +334,38 @@ class GameService:
         command_id: str | None = None,
         chance_entries: Sequence[ChanceEntry] = (),
     ) -> Submitted:
-        """Decide and append one command; every error leaves the store unchanged."""
-        loaded = self.load(game_id)
+        """Decide and append one command; every error leaves the store unchanged.
+
+        Without ``expected_version`` the command applies to the latest version: if another
+        writer got there first, it is decided again on the newer state (up to three times)."""
+        for attempt in range(3):
+            cached = self._cache.get(game_id)
+            fresh = (
+                attempt > 0
+                or cached is None
+                or (expected_version is not None and expected_version != cached.version)
+            )
+            loaded = self.load(game_id, fresh=fresh)
+            try:
+                return self._submit_once(
+                    loaded, principal, seat, command, expected_version, command_id, chance_entries
+                )
+            except Stale:
+                if expected_version is not None or attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _submit_once(
+        self,
+        loaded: Loaded,
+        principal: Principal,
+        seat: int,
+        command: Any,
+        expected_version: int | None,
+        command_id: str | None,
+        chance_entries: Sequence[ChanceEntry],
+    ) -> Submitted:
+        game_id = loaded.game_id
         self._authorize_seat(principal, seat, loaded)
         if command_id and command_id in loaded.batches and command_id != SETUP:
             first, last = loaded.batches[command_id]
@@ -364,16 +410,21 @@ class GameService:
                 self._ended_record(loaded, outcome, loaded.version + 1 + len(events), cid)
             )
         sealed = _seal(records, loaded.last_hash)
-        self.store.append(game_id, sealed)
+        try:
+            self.store.append(game_id, sealed)
+        except Stale:
+            with self._lock:
+                self._cache.pop(game_id, None)
+            raise
         with self._lock:
-            self._cache.pop(game_id, None)
+            self._remember(_advance(loaded, sealed, state))
         self._notify()
         return Submitted(sealed[-1].version, tuple(sealed))
 
     def _chance(self, loaded: Loaded, entries: Sequence[ChanceEntry]) -> Chance:
         if loaded.mode == "table":
             return TableChance(entries)
-        secret = self.store.get_secret(loaded.game_id)
+        secret = self._secret(loaded.game_id)
         if secret is None:
             raise NotFound(
                 "game/no-secret", f"game {loaded.game_id} has no chance seed in this store"
@@ -393,7 +444,7 @@ class GameService:
             )
 
     def _ended_record(self, loaded: Loaded, outcome: Outcome, version: int, cid: str) -> Record:
-        secret = self.store.get_secret(loaded.game_id)
+        secret = self._secret(loaded.game_id)
         reveal = []
         for segment in secret.seeds if secret else ():
             origin = str(segment["stream"])
@@ -533,7 +584,7 @@ class GameService:
                 "version/not-a-boundary", f"fork after setup (version ≥ {source.batches[SETUP][1]})"
             )
         records = [r for r in self.store.read(game_id, upto=at) if r.type != ENDED]
-        secret = self.store.get_secret(game_id)
+        secret = self._secret(game_id)
         assert secret is not None
         prefix = self._fold_new(None, game_id, records)
         new_id = str(uuid.uuid4())
@@ -608,7 +659,7 @@ class GameService:
         records = self.store.read(game_id)
         if not records:
             raise NotFound("game/unknown", f"no game with id {game_id!r}")
-        secret = self.store.get_secret(game_id)
+        secret = self._secret(game_id)
         return verify(records, secret.seeds if secret else None)
 
     def export(self, game_id: str) -> str:
@@ -692,6 +743,31 @@ def rules_info(game: str) -> dict[str, Any]:
         )
     info["components"] = entry.components()
     return info
+
+
+def _advance(loaded: Loaded, sealed: Sequence[Record], state: Any) -> Loaded:
+    """``loaded`` moved past the records just appended (their state already computed)."""
+    batches = dict(loaded.batches)
+    ended = loaded.ended
+    cursor = loaded.cursor
+    for r in sealed:
+        first_last = batches.get(r.command_id)
+        batches[r.command_id] = (first_last[0] if first_last else r.version, r.version)
+        if r.chance is not None:
+            cursor = int(r.chance["from"]) + int(r.chance["used"])
+        if r.type == ENDED:
+            ended = dict(r.data)
+    return Loaded(
+        loaded.game_id,
+        loaded.rules,
+        loaded.created,
+        sealed[-1].version,
+        state,
+        sealed[-1].hash,
+        cursor,
+        ended,
+        batches,
+    )
 
 
 def build_records(

@@ -168,7 +168,11 @@ def service_proto(games: list[str]) -> str:
 
 def render() -> dict[str, str]:
     """Every proto file's text by path relative to ``protos/``."""
-    games = registry.names(playable_only=True)
+    games = [
+        g
+        for g in registry.names(playable_only=True)
+        if type(registry.rules(g)).__module__.startswith("domain.")
+    ]
     files = {f"skald/v1/{g}.proto": game_proto(registry.rules(g)) for g in games}
     files["skald/v1/skald.proto"] = service_proto(games)
     return files

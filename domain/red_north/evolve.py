@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import singledispatch
 
+from domain.kernel.fast import replace
 from domain.red_north import events as ev
 from domain.red_north.components import Kind, Token, god_card, kind_of
 from domain.red_north.state import MusterGroup, Outpost, PartyCard, Phase, Player, State

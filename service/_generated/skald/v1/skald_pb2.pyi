@@ -1,6 +1,6 @@
 from google.protobuf import struct_pb2 as _struct_pb2
+from skald.v1 import brian_boru_pb2 as _brian_boru_pb2
 from skald.v1 import red_north_pb2 as _red_north_pb2
-from skald.v1 import toy_pb2 as _toy_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -10,30 +10,30 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Command(_message.Message):
-    __slots__ = ("red_north", "toy")
+    __slots__ = ("brian_boru", "red_north")
+    BRIAN_BORU_FIELD_NUMBER: _ClassVar[int]
     RED_NORTH_FIELD_NUMBER: _ClassVar[int]
-    TOY_FIELD_NUMBER: _ClassVar[int]
+    brian_boru: _brian_boru_pb2.AnyCommand
     red_north: _red_north_pb2.AnyCommand
-    toy: _toy_pb2.AnyCommand
-    def __init__(self, red_north: _Optional[_Union[_red_north_pb2.AnyCommand, _Mapping]] = ..., toy: _Optional[_Union[_toy_pb2.AnyCommand, _Mapping]] = ...) -> None: ...
+    def __init__(self, brian_boru: _Optional[_Union[_brian_boru_pb2.AnyCommand, _Mapping]] = ..., red_north: _Optional[_Union[_red_north_pb2.AnyCommand, _Mapping]] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("red_north", "toy", "kernel")
+    __slots__ = ("brian_boru", "red_north", "kernel")
+    BRIAN_BORU_FIELD_NUMBER: _ClassVar[int]
     RED_NORTH_FIELD_NUMBER: _ClassVar[int]
-    TOY_FIELD_NUMBER: _ClassVar[int]
     KERNEL_FIELD_NUMBER: _ClassVar[int]
+    brian_boru: _brian_boru_pb2.AnyEvent
     red_north: _red_north_pb2.AnyEvent
-    toy: _toy_pb2.AnyEvent
     kernel: KernelEvent
-    def __init__(self, red_north: _Optional[_Union[_red_north_pb2.AnyEvent, _Mapping]] = ..., toy: _Optional[_Union[_toy_pb2.AnyEvent, _Mapping]] = ..., kernel: _Optional[_Union[KernelEvent, _Mapping]] = ...) -> None: ...
+    def __init__(self, brian_boru: _Optional[_Union[_brian_boru_pb2.AnyEvent, _Mapping]] = ..., red_north: _Optional[_Union[_red_north_pb2.AnyEvent, _Mapping]] = ..., kernel: _Optional[_Union[KernelEvent, _Mapping]] = ...) -> None: ...
 
 class View(_message.Message):
-    __slots__ = ("red_north", "toy")
+    __slots__ = ("brian_boru", "red_north")
+    BRIAN_BORU_FIELD_NUMBER: _ClassVar[int]
     RED_NORTH_FIELD_NUMBER: _ClassVar[int]
-    TOY_FIELD_NUMBER: _ClassVar[int]
+    brian_boru: _brian_boru_pb2.AnyView
     red_north: _red_north_pb2.AnyView
-    toy: _toy_pb2.AnyView
-    def __init__(self, red_north: _Optional[_Union[_red_north_pb2.AnyView, _Mapping]] = ..., toy: _Optional[_Union[_toy_pb2.AnyView, _Mapping]] = ...) -> None: ...
+    def __init__(self, brian_boru: _Optional[_Union[_brian_boru_pb2.AnyView, _Mapping]] = ..., red_north: _Optional[_Union[_red_north_pb2.AnyView, _Mapping]] = ...) -> None: ...
 
 class OptionValue(_message.Message):
     __slots__ = ("text", "number", "flag")
