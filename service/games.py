@@ -263,8 +263,12 @@ class GameService:
                 state = evolve(state, from_stored(events[r.type], r.data))
             if r.chance is not None:
                 loaded.cursor = int(r.chance["from"]) + int(r.chance["used"])
-            first_last = loaded.batches.get(r.command_id)
-            loaded.batches[r.command_id] = (first_last[0] if first_last else r.version, r.version)
+            if r.type != ENDED:
+                first_last = loaded.batches.get(r.command_id)
+                loaded.batches[r.command_id] = (
+                    first_last[0] if first_last else r.version,
+                    r.version,
+                )
             loaded.version = r.version
             loaded.last_hash = r.hash
         loaded.state = state
@@ -353,6 +357,12 @@ class GameService:
             except Stale:
                 if expected_version is not None or attempt == 2:
                     raise
+            except SkaldError:
+                # Decided on the cache alone: a refusal counts only if the cache was current.
+                if fresh or not self.store.read(game_id, after=loaded.version):
+                    raise
+                with self._lock:
+                    self._cache.pop(game_id, None)
         raise AssertionError("unreachable")
 
     def _submit_once(
@@ -369,9 +379,12 @@ class GameService:
         self._authorize_seat(principal, seat, loaded)
         if command_id and command_id in loaded.batches and command_id != SETUP:
             first, last = loaded.batches[command_id]
-            return Submitted(
-                last, tuple(self.store.read(game_id, after=first - 1, upto=last)), True
-            )
+            done = [
+                r
+                for r in self.store.read(game_id, after=first - 1, upto=last + 1)
+                if r.command_id == command_id
+            ]
+            return Submitted(done[-1].version, tuple(done), True)
         if loaded.ended is not None:
             raise GameOver("game/over", "the game has ended; no further commands are accepted")
         if expected_version is not None and expected_version != loaded.version:
@@ -571,8 +584,16 @@ class GameService:
                     f"use {first - 1} or {last}",
                 )
 
-    def fork(self, game_id: str, principal: Principal, at: int, reseed: bool = False) -> Created:
-        """A new game holding the first ``at`` events; same chance stream unless ``reseed``."""
+    def fork(
+        self,
+        game_id: str,
+        principal: Principal,
+        at: int,
+        reseed: bool = False,
+        seed: bytes | None = None,
+    ) -> Created:
+        """A new game holding the first ``at`` events; same chance stream unless ``reseed``
+        (then from ``seed``, or a fresh random one)."""
         if not principal.sees_all:
             raise Forbidden(
                 "auth/referee-only", "forking shares the chance seed: referee or operator only"
@@ -591,7 +612,7 @@ class GameService:
         seeds = list(secret.seeds)
         segments = list(source.created["segments"])
         if reseed:
-            seed = uuid.uuid4().bytes + uuid.uuid4().bytes
+            seed = seed if seed is not None else uuid.uuid4().bytes + uuid.uuid4().bytes
             seeds.append({"from": prefix.cursor, "seed": seed.hex(), "stream": new_id})
             segments.append(
                 {"from": prefix.cursor, "stream": new_id, "commitment": commitment(seed)}
@@ -751,8 +772,9 @@ def _advance(loaded: Loaded, sealed: Sequence[Record], state: Any) -> Loaded:
     ended = loaded.ended
     cursor = loaded.cursor
     for r in sealed:
-        first_last = batches.get(r.command_id)
-        batches[r.command_id] = (first_last[0] if first_last else r.version, r.version)
+        if r.type != ENDED:
+            first_last = batches.get(r.command_id)
+            batches[r.command_id] = (first_last[0] if first_last else r.version, r.version)
         if r.chance is not None:
             cursor = int(r.chance["from"]) + int(r.chance["used"])
         if r.type == ENDED:

@@ -88,6 +88,24 @@ def settings_for(db: str | None) -> dict[str, str]:
     return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": target}
 
 
+def _ensure_schema(env: dict[str, str]) -> None:
+    """Create the PostgreSQL schema named in the URL (the library creates tables, not schemas)."""
+    import psycopg
+    from psycopg import sql
+
+    with psycopg.connect(
+        dbname=env["POSTGRES_DBNAME"],
+        host=env["POSTGRES_HOST"],
+        port=int(env["POSTGRES_PORT"]),
+        user=env["POSTGRES_USER"],
+        password=env["POSTGRES_PASSWORD"] or None,
+        autocommit=True,
+    ) as conn:
+        conn.execute(
+            sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(env["POSTGRES_SCHEMA"]))
+        )
+
+
 class EventStore(Application):  # type: ignore[type-arg]
     """Thin adapter: append/read records, put/get secrets, page the global notification log."""
 
@@ -95,7 +113,10 @@ class EventStore(Application):  # type: ignore[type-arg]
 
     def __init__(self, db: str | None = None) -> None:
         self.target = db or os.environ.get("SKALD_DB") or str(DEFAULT_DB)
-        super().__init__(env=settings_for(db))
+        env = settings_for(db)
+        if env.get("POSTGRES_SCHEMA"):
+            _ensure_schema(env)
+        super().__init__(env=env)
 
     @staticmethod
     def _uuid(game_id: str) -> uuid.UUID:

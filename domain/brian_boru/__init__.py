@@ -1,0 +1,11 @@
+"""Brian Boru: High King of Ireland — the complete rules engine (3–5 players).
+
+Rules notes, rulings and what is missing: NOTES.md in this package.
+"""
+
+from domain.brian_boru.rules import RULES, BrianBoruRules
+from domain.kernel import registry
+
+registry.register(RULES)
+
+__all__ = ["RULES", "BrianBoruRules"]

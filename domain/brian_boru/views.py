@@ -1,0 +1,182 @@
+"""What each seat may see: ``view``, ``redact`` and ``secrets``.
+
+The brief and §3.2: "a seat sees only its own hand and pile". Hidden: other seats' hands and
+kept piles (only counts are shown), the set-aside card, the order of every shuffled deck (the
+action cards each round, the Viking deck, the marriage deck) and the regular marriage cards
+removed unseen at setup. Cards played to a trick, revealed Viking and marriage cards are public.
+A seat that held a card during the draft knows that card; it never learns the set-aside card
+or the cards it was never passed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from domain.brian_boru import events as ev
+from domain.brian_boru.map import REGION_KEYS
+from domain.brian_boru.marriages import PRINCESS
+from domain.brian_boru.model import Decision, Phase, State
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int
+    coins: int
+    renown: int
+    points: int
+    raiders: int
+    church_discs: int
+    track_space: int
+    marriages: tuple[str, ...]
+    princess_option: str
+    hand_count: int
+    pile_count: int
+    has_kept: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TownView:
+    town: int
+    owner: int
+    viking: bool
+    monastery: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimView:
+    region: str
+    face_up: bool
+    holder: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickCardView:
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class BrianBoruView:
+    seat: int | None
+    phase: Phase
+    round: int
+    final_round: bool
+    start_seat: int
+    marker_holder: int
+    active_town: int | None
+    trick_number: int
+    trick: tuple[TrickCardView, ...]
+    battlefield: int
+    marriage_card: str | None
+    marriage_deck_count: int
+    viking_deck_count: int
+    discard_count: int
+    players: tuple[PlayerView, ...]
+    towns: tuple[TownView, ...]
+    claims: tuple[ClaimView, ...]
+    pending: Decision | None
+    to_act: tuple[int, ...]
+    hand: tuple[str, ...]
+    pile: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+VIEWS: tuple[type, ...] = (
+    BrianBoruView,
+    PlayerView,
+    TownView,
+    ClaimView,
+    TrickCardView,
+    Decision,
+)
+
+
+def view(s: State, seat: int | None, acting: tuple[int, ...]) -> BrianBoruView:
+    me = s.players[seat] if seat is not None and 0 <= seat < len(s.players) else None
+    return BrianBoruView(
+        seat=seat,
+        phase=s.phase,
+        round=s.round,
+        final_round=s.final_round,
+        start_seat=s.start_seat,
+        marker_holder=s.marker,
+        active_town=s.active_town,
+        trick_number=s.trick_no,
+        trick=tuple(TrickCardView(p.seat, p.card) for p in s.trick),
+        battlefield=s.battlefield,
+        marriage_card=s.marriage_card,
+        marriage_deck_count=len(s.marriage_deck),
+        viking_deck_count=len(s.viking_deck),
+        discard_count=s.discards,
+        players=tuple(
+            PlayerView(
+                seat=i,
+                coins=p.coins,
+                renown=p.renown,
+                points=p.points,
+                raiders=p.raiders,
+                church_discs=p.church,
+                track_space=p.track,
+                marriages=p.marriages,
+                princess_option=p.princess.value if p.princess else "",
+                hand_count=len(p.hand),
+                pile_count=len(p.pile),
+                has_kept=p.kept,
+            )
+            for i, p in enumerate(s.players)
+        ),
+        towns=tuple(
+            TownView(i + 1, t.owner, t.viking, t.monastery)
+            for i, t in enumerate(s.towns)
+            if t.owner >= 0
+        ),
+        claims=tuple(
+            ClaimView(key, c.face_up, c.holder)
+            for key, c in zip(REGION_KEYS, s.claims, strict=True)
+        ),
+        pending=s.pending,
+        to_act=acting,
+        hand=me.hand if me else (),
+        pile=me.pile if me else (),
+        scores=s.scores,
+        winners=s.winners,
+    )
+
+
+def redact(event: Any, seat: int | None) -> Any:
+    """The event as ``seat`` may see it: hidden card ids emptied, counts kept."""
+    if isinstance(event, ev.MarriageDeckBuilt):
+        return replace(event, deck=(), removed=())
+    if isinstance(event, ev.VikingDeckShuffled | ev.ActionCardsShuffled):
+        return replace(event, order=())
+    if isinstance(event, ev.CardsDealt | ev.CardsKept):
+        return event if event.seat == seat else replace(event, cards=())
+    if isinstance(event, ev.CardsPassed):
+        return event if seat in (event.seat, event.to_seat) else replace(event, cards=())
+    return event
+
+
+def secrets(s: State, seat: int | None) -> frozenset[str]:
+    """Ids whose identity or place ``seat`` (``None``: a spectator) may not know now."""
+    out: set[str] = set(s.viking_deck)
+    out.update(c for c in s.marriage_deck if c != PRINCESS.id)
+    out.update(s.marriage_removed)
+    if s.phase in (Phase.SETUP, Phase.START_TOWNS) or not s.players:
+        return frozenset(out)
+    if seat is None or not 0 <= seat < len(s.players):
+        out.update(s.set_aside)
+        out.update(s.hidden_past)
+        for p in s.players:
+            out.update(p.hand)
+            out.update(p.pile)
+        return frozenset(out)
+    seen = s.players[seat].seen
+    out.update(s.players[seat].unseen_past)
+    out.update(c for c in s.set_aside if c not in seen)
+    for i, p in enumerate(s.players):
+        if i != seat:
+            out.update(c for c in p.hand if c not in seen)
+            out.update(c for c in p.pile if c not in seen)
+    return frozenset(out)

@@ -1,0 +1,165 @@
+"""Helpers for the end-to-end suites (``test_grpc.py``, ``test_cli.py``): real components only.
+
+* a gRPC caller over a real channel (bearer-token metadata, errors with their ``skald-rule``);
+* Red North's secrets per seat, computed from a locally folded state (the rules object has no
+  ``secrets`` method, so the suite derives them from the documented view rules: the deck,
+  removed Jarls, and every other seat's hand and face-down Party cards);
+* the console script run as a subprocess with ``--json`` output parsed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import grpc
+from google.protobuf import json_format
+
+from domain.red_north.components import HIDDEN
+from service import wire
+
+pb: Any = wire.pb
+pb_grpc: Any = importlib.import_module("skald.v1.skald_pb2_grpc")
+GAME = "red_north"
+
+
+# ---------------------------------------------------------------------------- gRPC
+
+
+def metadata(token: str | None) -> tuple[tuple[str, str], ...]:
+    return (("authorization", f"Bearer {token}"),) if token else ()
+
+
+def rule_of(error: grpc.RpcError) -> str | None:
+    return dict(error.trailing_metadata() or ()).get("skald-rule")  # type: ignore[attr-defined]
+
+
+class Rpc:
+    """A typed stub over a real channel; ``call`` sends the token as bearer metadata."""
+
+    def __init__(self, port: int) -> None:
+        self.channel = grpc.insecure_channel(f"127.0.0.1:{port}")
+        grpc.channel_ready_future(self.channel).result(timeout=10)
+        self.stub = pb_grpc.SkaldStub(self.channel)
+
+    def call(self, method: str, request: Any, token: str | None = None) -> Any:
+        return getattr(self.stub, method)(request, metadata=metadata(token), timeout=30)
+
+    def fails(self, method: str, request: Any, token: str | None = None) -> grpc.RpcError:
+        """The error the call ends with (an assertion error if it succeeds)."""
+        try:
+            response = self.call(method, request, token)
+        except grpc.RpcError as error:
+            return error
+        raise AssertionError(f"{method} unexpectedly succeeded: {response}")
+
+    def version(self, game_id: str) -> int:
+        return int(self.call("GetView", pb.GetViewRequest(game_id=game_id)).version)
+
+    def close(self) -> None:
+        self.channel.close()
+
+
+def strings(message: Any) -> set[str]:
+    """Every string leaf of a protobuf message (card ids, names, hashes …)."""
+    out: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+        elif isinstance(value, str):
+            out.add(value)
+
+    walk(json_format.MessageToDict(message, preserving_proto_field_name=True))
+    return out
+
+
+# ---------------------------------------------------------------------------- Red North secrets
+
+
+def secrets(state: Any, seat: int | None) -> frozenset[str]:
+    """Card ids ``seat`` (``None``: a spectator) may not know in a Red North state."""
+    hidden = set(state.deck)
+    hidden.update(card for card in state.removed if card.startswith("jarl-"))
+    for s, player in enumerate(state.players):
+        if s == seat:
+            continue
+        hidden.update(player.hand)
+        hidden.update(pc.card for pc in player.party if not pc.face_up)
+    hidden.discard(HIDDEN)
+    return frozenset(hidden)
+
+
+def located(state: Any) -> frozenset[str]:
+    """Every card id somewhere in the state (cards not yet set up are nowhere)."""
+    cards = set(state.deck) | set(state.discard) | set(state.set_aside) | set(state.removed)
+    for group in state.muster:
+        cards.update(group.cards)
+        cards.add(group.leader)
+    for player in state.players:
+        cards.update(player.hand)
+        cards.update(player.gods)
+        cards.update(pc.card for pc in player.party)
+    return frozenset(cards)
+
+
+def leaked(before: Any, after: Any, seat: int | None, shown: Iterable[str]) -> set[str]:
+    """Card ids in ``shown`` that ``seat`` could not have known: secret after the event and
+    secret (or nowhere yet) before it. Cards the event reveals, or public cards that become
+    secret (a Muster Group taken into a hand), are fair to name."""
+    unknown_before = secrets(before, seat) | (frozenset(shown) - located(before))
+    return set(shown) & secrets(after, seat) & unknown_before
+
+
+# ---------------------------------------------------------------------------- the CLI
+
+
+def skald_executable() -> str:
+    found = shutil.which("skald") or str(Path(sys.executable).with_name("skald"))
+    assert Path(found).exists(), "the skald console script is not installed"
+    return found
+
+
+@dataclass
+class Run:
+    code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def json(self) -> Any:
+        lines = [line for line in self.stdout.splitlines() if line.strip()]
+        assert len(lines) == 1, f"expected one JSON line on stdout, got: {self.stdout!r}"
+        return json.loads(lines[0])
+
+
+def cli_env() -> dict[str, str]:
+    env = dict(os.environ)
+    for name in ("SKALD_DB", "SKALD_SERVER", "SKALD_TOKEN", "SKALD_OPERATOR_TOKEN"):
+        env.pop(name, None)
+    env.update(COLUMNS="240", PYTHONUNBUFFERED="1", NO_COLOR="1")
+    return env
+
+
+def run_skald(args: Sequence[str], cwd: Path | None = None, timeout: float = 120) -> Run:
+    done = subprocess.run(
+        [skald_executable(), *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=cwd,
+        env=cli_env(),
+    )
+    return Run(done.returncode, done.stdout, done.stderr)

@@ -1,0 +1,339 @@
+"""The game service on real stores (a SQLite file and a PostgreSQL schema): commands, errors
+that change nothing, concurrency between replicas, forks, table chance, verify, files, index."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import threading
+from typing import Any
+
+import pytest
+
+from domain.kernel import ChanceNeeded, GameOver, IllegalMove, NotYourTurn, SkaldError
+from domain.kernel.play import random_command
+from service import replay_file
+from service.auth import OPERATOR, SPECTATOR, Principal
+from service.errors import Forbidden, NotFound, Stale, Tampered, Unauthenticated
+from service.games import GameService
+from service.store import EventStore
+from service.verify import verify
+from tests.toy_game import Roll
+
+
+def play_to_end(svc: GameService, game_id: str, seed: int = 0) -> None:
+    picker = random.Random(seed)
+    while svc.load(game_id).ended is None:
+        loaded = svc.load(game_id)
+        pick = random_command(loaded.rules, loaded.state, picker)
+        assert pick is not None
+        svc.submit(game_id, OPERATOR, pick[0], pick[1])
+
+
+def test_create_publishes_the_commitment_not_the_seed(service: GameService) -> None:
+    created = service.create("toy", 2, seed=b"secret seed")
+    records = service.store.read(created.game_id)
+    head = records[0]
+    assert head.type == "skald.GameCreated" and head.version == 1
+    assert head.data["segments"][0]["commitment"] == hashlib.sha256(b"secret seed").hexdigest()
+    assert b"secret seed".hex() not in str([r.to_json() for r in records])
+    assert created.version == records[-1].version == 5
+
+
+def test_commands_append_and_end_with_the_seed_reveal(service: GameService) -> None:
+    created = service.create("toy", 2, seed=b"s1")
+    for turn in range(6):
+        service.submit(created.game_id, OPERATOR, turn % 2, Roll())
+    ended = service.store.read(created.game_id)[-1]
+    assert ended.type == "skald.GameEnded"
+    assert ended.data["seeds"][0]["seed"] == b"s1".hex()
+    assert service.verify(created.game_id).ok
+
+
+def _unchanged(svc: GameService, game_id: str, version: int) -> None:
+    assert svc.store.read(game_id)[-1].version == version
+
+
+def test_errors_write_nothing(service: GameService) -> None:
+    gid = service.create("toy", 2, seed=b"e").game_id
+    v = 5
+    with pytest.raises(Stale):
+        service.submit(gid, OPERATOR, 0, Roll(), expected_version=3)
+    _unchanged(service, gid, v)
+    with pytest.raises(NotYourTurn):
+        service.submit(gid, OPERATOR, 1, Roll())
+    _unchanged(service, gid, v)
+    with pytest.raises(IllegalMove) as illegal:
+        service.submit(gid, OPERATOR, 0, Roll(bonus=True))
+    assert illegal.value.rule == "toy/no-bonus"
+    _unchanged(service, gid, v)
+    with pytest.raises(Forbidden):
+        service.submit(gid, Principal("seat", 1), 0, Roll())
+    with pytest.raises(Unauthenticated):
+        service.submit(gid, SPECTATOR, 0, Roll())
+    with pytest.raises(SkaldError) as seat:
+        service.submit(gid, OPERATOR, 5, Roll())
+    assert seat.value.rule == "seat/out-of-range"
+    with pytest.raises(NotFound):
+        service.submit("00000000-0000-0000-0000-000000000000", OPERATOR, 0, Roll())
+    _unchanged(service, gid, v)
+
+
+def test_game_over_refuses_further_commands(service: GameService) -> None:
+    gid = service.create("toy", 2, seed=b"o").game_id
+    play_to_end(service, gid)
+    last = service.store.read(gid)[-1].version
+    with pytest.raises(GameOver):
+        service.submit(gid, OPERATOR, 0, Roll())
+    _unchanged(service, gid, last)
+
+
+def test_command_id_makes_retries_idempotent(service: GameService) -> None:
+    gid = service.create("toy", 2, seed=b"i").game_id
+    first = service.submit(gid, OPERATOR, 0, Roll(), command_id="c-1")
+    again = service.submit(gid, OPERATOR, 0, Roll(), command_id="c-1")
+    assert again.replayed and again.version == first.version
+    assert [r.hash for r in again.records] == [r.hash for r in first.records]
+    _unchanged(service, gid, first.version)
+
+
+def test_two_replicas_on_one_store(db_url: str) -> None:
+    """A second service instance (another replica) with a stale cache: an explicit expected
+    version is refused; a command without one is decided again on the newer state."""
+    a, b = GameService(EventStore(db_url)), GameService(EventStore(db_url))
+    gid = a.create("toy", 2, seed=b"r").game_id
+    b.load(gid)
+    a.submit(gid, OPERATOR, 0, Roll())
+    with pytest.raises(Stale):
+        b.submit(gid, OPERATOR, 1, Roll(), expected_version=5)
+    done = b.submit(gid, OPERATOR, 1, Roll())
+    assert done.version == 7
+    assert a.load(gid).version == 7 and a.verify(gid).ok
+    a.store.close()
+    b.store.close()
+
+
+def test_a_conflicting_batch_is_written_whole_or_not_at_all(service: GameService) -> None:
+    gid = service.create("toy", 2, seed=b"a").game_id
+    records = service.store.read(gid)
+    clash = [r.__class__(r.version + 4, r.type, r.seat, "x", r.data) for r in records[-2:]]
+    clash.insert(0, records[-1].__class__(6, "Rolled", 0, "x", {"seat": 0, "value": 1}))
+    clash.append(records[-1])  # version 5 is taken: the whole batch must fail
+    with pytest.raises(Stale):
+        service.store.append(gid, clash)
+    _unchanged(service, gid, 5)
+
+
+def test_seat_views_and_history_hide_other_hands(service: GameService) -> None:
+    gid = service.create("toy", 2, seed=b"h").game_id
+    full = service.load(gid).state
+    _, mine = service.view(gid, Principal("seat", 0), 1)  # a seat token always sees its own seat
+    assert mine.my_card == full.hands[0]
+    seen = str([(r.data, r.command, r.chance) for r in service.history(gid, Principal("seat", 0))])
+    assert f"'{full.hands[1]}'" not in seen and f"'{full.hands[0]}'" in seen
+    assert all(f"'{card}'" not in seen for card in full.deck)
+    shown = service.history(gid, SPECTATOR)
+    shuffled = next(r for r in shown if r.type == "Shuffled")
+    assert shuffled.data["order"] == []
+    operator = service.history(gid, OPERATOR)
+    assert next(r for r in operator if r.type == "Shuffled").data["order"]
+
+
+def test_others_see_a_commands_type_but_not_its_data(service: GameService) -> None:
+    gid = service.create("toy", 2, seed=b"c").game_id
+    service.submit(gid, OPERATOR, 0, Roll())
+    theirs = service.history(gid, Principal("seat", 1), after=5)[0]
+    mine = service.history(gid, Principal("seat", 0), after=5)[0]
+    assert theirs.command == {"type": "Roll"}
+    assert mine.command == {"type": "Roll", "data": {"bonus": False}}
+
+
+def test_tampering_in_the_store_is_found(db_url: str) -> None:
+    svc = GameService(EventStore(db_url))
+    gid = svc.create("toy", 2, seed=b"t").game_id
+    for turn in range(4):
+        svc.submit(gid, OPERATOR, turn % 2, Roll())
+    records = svc.store.read(gid)
+    forged = list(records)
+    bad = forged[6]
+    forged[6] = bad.__class__(
+        bad.version,
+        bad.type,
+        bad.seat,
+        bad.command_id,
+        {**bad.data, "value": 6 if bad.data["value"] != 6 else 5},
+        bad.command,
+        bad.chance,
+        bad.prev_hash,
+        bad.hash,
+    )
+    report = verify(forged, svc.store.get_secret(gid).seeds)  # type: ignore[union-attr]
+    assert not report.ok and report.first_bad == 7 and "hash" in report.problem
+    # a forger who also rehashes the chain is caught by re-deciding the command
+    resealed = []
+    prev = "0" * 64
+    for r in forged:
+        sealed = r.sealed(prev)
+        resealed.append(sealed)
+        prev = sealed.hash
+    report = verify(resealed, svc.store.get_secret(gid).seeds)  # type: ignore[union-attr]
+    assert not report.ok and report.first_bad == 7 and "re-decided" in report.problem
+    svc.store.close()
+
+
+def test_fork_keeps_the_chance_stream_unless_reseeded(service: GameService) -> None:
+    gid = service.create("toy", 2, seed=b"f").game_id
+    for turn in range(4):
+        service.submit(gid, OPERATOR, turn % 2, Roll())
+    source = service.store.read(gid)
+    same = service.fork(gid, OPERATOR, 7)
+    again = [service.submit(same.game_id, OPERATOR, t % 2, Roll()).records[0].data for t in (0, 1)]
+    assert again == [r.data for r in source[7:9]]
+    other = service.fork(gid, OPERATOR, 7, reseed=True, seed=b"another seed")
+    rerolled = [
+        service.submit(other.game_id, OPERATOR, t % 2, Roll()).records[0].data["value"]
+        for t in (0, 1)
+    ]
+    assert rerolled != [r.data["value"] for r in source[7:9]]
+    for game in (same.game_id, other.game_id):
+        assert service.verify(game).ok
+    forked = service.store.read(other.game_id)
+    assert forked[0].data["forked_from"] == {"game_id": gid, "version": 7}
+    assert [(r.type, r.data) for r in forked[1:7]] == [(r.type, r.data) for r in source[1:7]]
+
+
+def test_fork_needs_a_command_boundary_and_referee(service: GameService) -> None:
+    gid = service.create("toy", 2, seed=b"b").game_id
+    with pytest.raises(SkaldError) as inside:
+        service.fork(gid, OPERATOR, 3)
+    assert inside.value.rule == "version/not-a-boundary"
+    with pytest.raises(Forbidden):
+        service.fork(gid, Principal("seat", 0), 5)
+    with pytest.raises(SkaldError):
+        service.fork(gid, OPERATOR, 99)
+
+
+def test_a_fork_withholds_a_seed_its_running_source_still_uses(service: GameService) -> None:
+    gid = service.create("toy", 2, seed=b"withheld seed material").game_id
+    service.submit(gid, OPERATOR, 0, Roll())
+    fork = service.fork(gid, OPERATOR, 6)
+    play_to_end(service, fork.game_id)
+    ended = service.store.read(fork.game_id)[-1]
+    assert ended.data["seeds"] == [{"from": 0, "stream": gid, "withheld": True}]
+    assert b"withheld seed material".hex() not in str(ended.data)
+    play_to_end(service, gid)
+    assert service.store.read(gid)[-1].data["seeds"][0]["seed"] == b"withheld seed material".hex()
+
+
+def test_table_chance_is_entered_by_the_referee(service: GameService) -> None:
+    with pytest.raises(ChanceNeeded):
+        service.create("toy", 2, chance="table")
+    assert service.list_games() == []
+    order = ("c3", "c1", "c2", "c6", "c5", "c4")
+    created = service.create("toy", 2, chance="table", table_entries=[order])
+    gid = created.game_id
+    assert service.load(gid).state.hands == ("c3", "c1")
+    with pytest.raises(ChanceNeeded):
+        service.submit(gid, OPERATOR, 0, Roll())
+    with pytest.raises(Forbidden):
+        service.submit(gid, Principal("seat", 0), 0, Roll(), chance_entries=[4])
+    with pytest.raises(ChanceNeeded):
+        service.submit(gid, OPERATOR, 0, Roll(), chance_entries=[7])
+    with pytest.raises(ChanceNeeded):
+        service.submit(gid, OPERATOR, 0, Roll(), chance_entries=[4, 4])
+    _unchanged(service, gid, 5)
+    done = service.submit(gid, OPERATOR, 0, Roll(), chance_entries=[4])
+    assert done.records[0].data == {"seat": 0, "value": 4}
+    assert done.records[0].chance == {
+        "from": 0 + 5,
+        "used": 1,
+        "mode": "table",
+        "entries": [4],
+    } or (done.records[0].chance["entries"] == [4])
+    report = service.verify(gid)
+    assert report.ok and "re-decision" in report.checked
+    seen = service.history(gid, Principal("seat", 1))
+    assert all("entries" not in (r.chance or {}) for r in seen)
+
+
+def test_export_import_round_trip_and_tamper_refusal(service: GameService) -> None:
+    gid = service.create("toy", 3, seed=b"x").game_id
+    play_to_end(service, gid)
+    text = service.export(gid)
+    parsed = replay_file.loads(text.splitlines())
+    assert verify(parsed.records, parsed.seeds).checked == [
+        "chain",
+        "commitments",
+        "outcome",
+        "re-decision",
+    ]
+    created, report = service.import_text(text)
+    assert (report.ok and created.game_id != gid) or created.game_id == gid
+    assert [r.hash for r in service.store.read(created.game_id)] == [r.hash for r in parsed.records]
+    games = len(service.list_games())
+    lines = text.splitlines()
+    lines[8] = (
+        lines[8].replace('"value":', '"value": 1, "x":', 1)
+        if '"value":' in lines[8]
+        else lines[8] + " "
+    )
+    with pytest.raises(Tampered):
+        service.import_text("\n".join(lines[:-2]))
+    tampered = text.replace('"seat": 1', '"seat": 2', 1)
+    with pytest.raises(Tampered):
+        service.import_text(tampered)
+    assert len(service.list_games()) == games
+
+
+def test_a_running_game_imports_onto_a_new_announced_seed(service: GameService) -> None:
+    gid = service.create("toy", 2, seed=b"run").game_id
+    service.submit(gid, OPERATOR, 0, Roll())
+    created, report = service.import_text(service.export(gid))
+    assert report.ok and report.notes
+    records = service.store.read(created.game_id)
+    assert records[-1].type == "skald.Reseeded"
+    play_to_end(service, created.game_id)
+    assert service.verify(created.game_id).ok
+
+
+def test_check_decides_at_an_old_version_and_writes_nothing(service: GameService) -> None:
+    gid = service.create("toy", 2, seed=b"k").game_id
+    service.submit(gid, OPERATOR, 0, Roll())
+    service.submit(gid, OPERATOR, 1, Roll())
+    events = service.check(gid, OPERATOR, 5, 0, Roll())
+    assert events[0].data == service.store.read(gid)[5].data
+    with pytest.raises(NotYourTurn):
+        service.check(gid, OPERATOR, 5, 1, Roll())
+    _unchanged(service, gid, 7)
+
+
+def test_the_index_is_a_projection_that_rebuilds(service: GameService) -> None:
+    a = service.create("toy", 2, seed=b"1").game_id
+    b = service.create("toy", 3, seed=b"2").game_id
+    play_to_end(service, a)
+    rows = {row.game_id: row for row in service.list_games()}
+    assert (
+        rows[a].status == "finished"
+        and rows[a].scores
+        and rows[a].version == service.load(a).version
+    )
+    assert rows[b].status == "running" and rows[b].players == 3
+    before = [row.to_json() for row in service.list_games()]
+    assert service.rebuild_index() == 2
+    assert [row.to_json() for row in service.list_games()] == before
+    assert service.resolve(a[:8]) == a
+
+
+def test_watch_streams_records_as_they_are_written(service: GameService) -> None:
+    gid = service.create("toy", 2, seed=b"stream").game_id
+    got: list[Any] = []
+    reader = threading.Thread(target=lambda: got.extend(service.watch(gid, Principal("seat", 1))))
+    reader.start()
+    play_to_end(service, gid)
+    reader.join(timeout=10)
+    assert not reader.is_alive()
+    assert [r.version for r in got] == list(range(1, service.load(gid).version + 1))
+    assert got[-1].type == "skald.GameEnded"
+    hands = service.load(gid).state.hands
+    assert f"'{hands[0]}'" not in str([r.data for r in got if r.type == "Dealt"])
+    assert f"'{hands[1]}'" in str([r.data for r in got if r.type == "Dealt"])
