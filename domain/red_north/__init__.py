@@ -44,6 +44,7 @@ from typing import Any
 
 from domain.kernel.chance import Chance
 from domain.kernel.contract import Options, Outcome, Seat
+from domain.kernel.fast import replace
 from domain.kernel.registry import register
 from domain.red_north import components as _components
 from domain.red_north import evolve as _evolve
@@ -74,7 +75,11 @@ class RedNorth:
         return _rules.decide(state, seat, command, chance)
 
     def evolve(self, state: State, event: Any) -> State:
-        return _evolve.apply(state, event)
+        after = _evolve.apply(state, event)
+        fresh = _views.public_cards(event).difference(after.public)
+        if fresh:
+            after = replace(after, public=after.public + tuple(sorted(fresh)))
+        return after
 
     def legal_commands(self, state: State, seat: Seat) -> Iterator[Any]:
         return _rules.legal_commands(state, seat)
@@ -84,6 +89,9 @@ class RedNorth:
 
     def redact(self, event: Any, seat: Seat | None) -> Any:
         return _views.redact(event, seat)
+
+    def secrets(self, state: State, seat: Seat | None) -> frozenset[str]:
+        return _views.secrets(state, seat)
 
     def to_act(self, state: State) -> frozenset[Seat]:
         return _rules.to_act(state)

@@ -84,6 +84,9 @@ class State:
     scores: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
     end_reason: str = ""
+    public: tuple[str, ...] = ()
+    """Every card id ever shown to all (in the spectator's form of an event): what is no
+    longer anyone's secret. Derived in ``evolve``; used by ``secrets``."""
 
     @property
     def count(self) -> int:

@@ -93,6 +93,32 @@ def view(state: State, seat: int | None, to_act: frozenset[int]) -> RedNorthView
     )
 
 
+def public_cards(event: Any) -> frozenset[str]:
+    """The card ids an event shows to everyone: those left in its spectator form."""
+    shown = redact(event, None)
+    out: set[str] = set()
+    for name in shown.__slots__:
+        value = getattr(shown, name)
+        if isinstance(value, str):
+            out.add(value)
+        elif isinstance(value, tuple):
+            out.update(v for v in value if isinstance(v, str))
+    out.discard(HIDDEN)
+    return frozenset(out)
+
+
+def secrets(state: State, seat: int | None) -> frozenset[str]:
+    """Card ids ``seat`` (``None``: a spectator) may not know now: the deck, removed Jarls,
+    other seats' hands and face-down Party cards, less every card ever shown to all."""
+    hidden: set[str] = set(state.deck) | set(state.removed)
+    for s, p in enumerate(state.players):
+        if s == seat:
+            continue
+        hidden.update(p.hand)
+        hidden.update(pc.card for pc in p.party if not pc.face_up)
+    return frozenset(hidden.difference(state.public))
+
+
 def redact(event: Any, seat: int | None) -> Any:
     """The form of ``event`` that ``seat`` may see (secret cards become ``hidden``)."""
     if isinstance(event, ev.DeckShuffled | ev.DiscardShuffledIntoDeck):
