@@ -31,7 +31,7 @@ def _records(client: Client | None, ref: str) -> tuple[str, list[Record], list[d
         path = Path(ref)
         if not path.is_file():
             raise SkaldError("replay/missing", f"no such file: {ref}")
-        parsed = replay_file.loads(path.read_text().splitlines())
+        parsed = replay_file.load_bytes(path.read_bytes())
         return ref, list(parsed.records), list(parsed.seeds)
     assert client is not None
     gid = client.resolve(ref)
@@ -323,7 +323,7 @@ def import_game(
     with session(db, server, token, json) as client:
         if not file.is_file():
             raise SkaldError("replay/missing", f"no such file: {file}")
-        created, report = client.import_text(file.read_text())
+        created, report = client.import_text(replay_file.decode(file.read_bytes()))
         emit(
             json,
             {**created, "report": report},

@@ -129,7 +129,7 @@ def demo(
     from service.client import RemoteClient
     from service.games import GameService
     from service.grpc_server import create_server
-    from service.replay_file import loads
+    from service.replay_file import load_bytes
     from service.store import EventStore
     from service.verify import verify
 
@@ -169,7 +169,7 @@ def demo(
         text = referee.export(gid)
         path = out or Path(tempfile.gettempdir()) / f"skald-demo-{gid[:8]}.jsonl"
         path.write_text(text)
-        parsed = loads(path.read_text().splitlines())
+        parsed = load_bytes(path.read_bytes())
         report = verify(parsed.records, parsed.seeds)
         final = lobby.view(gid, None, None)
         payload = {

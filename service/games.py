@@ -298,6 +298,7 @@ class GameService:
         seed = seed if seed is not None else uuid.uuid4().bytes + uuid.uuid4().bytes
         seeds = ({"from": 0, "seed": seed.hex(), "stream": game_id},)
         created = {
+            "game_id": game_id,
             "game": rules.name,
             "players": players,
             "options": dict(options or {}),
@@ -620,6 +621,7 @@ class GameService:
         created = dict(source.created)
         created["segments"] = segments
         created["forked_from"] = {"game_id": game_id, "version": at}
+        created["game_id"] = new_id
         copied = [Record(1, CREATED, -1, SETUP, created)] + [
             Record(r.version, r.type, r.seat, r.command_id, r.data, r.command, r.chance)
             for r in records[1:]
@@ -699,7 +701,7 @@ class GameService:
         from service import replay_file
         from service.verify import verify
 
-        parsed = replay_file.loads(text.splitlines())
+        parsed = replay_file.loads(text.split("\n"))
         report = verify(parsed.records, parsed.seeds)
         if not report.ok:
             raise Tampered("replay/does-not-verify", f"v{report.first_bad}: {report.problem}")

@@ -1,8 +1,9 @@
 """The stored form of one event: the domain event plus who caused it and its hash link.
 
 A record's hash is SHA-256 over a canonical encoding (sorted keys, compact separators, UTF-8)
-of every field except the timestamp, which is kept for people but does not bind the chain, so a
-re-derived record (``verify``) compares equal to the stored one.
+of every field, the time it was written (``at``, UTC ISO 8601) included, so no byte of a record
+can change unnoticed. Re-deciding a command (``verify``) compares what the rules decide (type,
+seat, data, command, chance), not the time.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 GENESIS = "0" * 64
@@ -36,6 +38,7 @@ class Record:
     prev_hash: str = GENESIS
     hash: str = ""
     at: str = field(default="", compare=False)
+    """When it was written (UTC, ISO 8601); set when the record is sealed into the chain."""
 
     def body(self) -> dict[str, Any]:
         return {
@@ -47,13 +50,16 @@ class Record:
             "command": self.command,
             "chance": self.chance,
             "prev_hash": self.prev_hash,
+            "at": self.at,
         }
 
     def digest(self) -> str:
         return hashlib.sha256(canonical(self.body())).hexdigest()
 
-    def sealed(self, prev_hash: str) -> Record:
-        """This record linked after ``prev_hash``, with its own hash computed."""
+    def sealed(self, prev_hash: str, at: str | None = None) -> Record:
+        """This record linked after ``prev_hash`` at time ``at`` (default: kept, or now), with
+        its own hash computed."""
+        stamp = at or self.at or datetime.now(UTC).isoformat()
         linked = Record(
             self.version,
             self.type,
@@ -64,7 +70,7 @@ class Record:
             self.chance,
             prev_hash,
             "",
-            self.at,
+            stamp,
         )
         return Record(
             linked.version,
@@ -82,8 +88,6 @@ class Record:
     def to_json(self) -> dict[str, Any]:
         out = self.body()
         out["hash"] = self.hash
-        if self.at:
-            out["at"] = self.at
         return out
 
     @staticmethod

@@ -19,6 +19,7 @@ import os
 import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -129,7 +130,7 @@ class EventStore(Application):  # type: ignore[type-arg]
             StoredRecord(
                 originator_id=oid,
                 originator_version=r.version,
-                timestamp=StoredRecord.create_timestamp(),
+                timestamp=datetime.fromisoformat(r.at) if r.at else StoredRecord.create_timestamp(),
                 type=r.type,
                 seat=r.seat,
                 command_id=r.command_id,

@@ -1,9 +1,7 @@
 """Helpers for the end-to-end suites (``test_grpc.py``, ``test_cli.py``): real components only.
 
 * a gRPC caller over a real channel (bearer-token metadata, errors with their ``skald-rule``);
-* Red North's secrets per seat, computed from a locally folded state (the rules object has no
-  ``secrets`` method, so the suite derives them from the documented view rules: the deck,
-  removed Jarls, and every other seat's hand and face-down Party cards);
+* Red North's secrets per seat (``RULES.secrets``) checked against what a reader was shown;
 * the console script run as a subprocess with ``--json`` output parsed.
 """
 
@@ -23,12 +21,13 @@ from typing import Any
 import grpc
 from google.protobuf import json_format
 
-from domain.red_north.components import HIDDEN
+from domain.kernel import registry
 from service import wire
 
 pb: Any = wire.pb
 pb_grpc: Any = importlib.import_module("skald.v1.skald_pb2_grpc")
 GAME = "red_north"
+RULES: Any = registry.rules(GAME)
 
 
 # ---------------------------------------------------------------------------- gRPC
@@ -90,37 +89,16 @@ def strings(message: Any) -> set[str]:
 
 
 def secrets(state: Any, seat: int | None) -> frozenset[str]:
-    """Card ids ``seat`` (``None``: a spectator) may not know in a Red North state."""
-    hidden = set(state.deck)
-    hidden.update(card for card in state.removed if card.startswith("jarl-"))
-    for s, player in enumerate(state.players):
-        if s == seat:
-            continue
-        hidden.update(player.hand)
-        hidden.update(pc.card for pc in player.party if not pc.face_up)
-    hidden.discard(HIDDEN)
-    return frozenset(hidden)
+    """Card ids ``seat`` (``None``: a spectator) may not know in a Red North state (the rules
+    object's own ``secrets``: the deck, removed Jarls, other seats' hands and face-down cards,
+    less every card ever shown to all)."""
+    return frozenset(RULES.secrets(state, seat))
 
 
-def located(state: Any) -> frozenset[str]:
-    """Every card id somewhere in the state (cards not yet set up are nowhere)."""
-    cards = set(state.deck) | set(state.discard) | set(state.set_aside) | set(state.removed)
-    for group in state.muster:
-        cards.update(group.cards)
-        cards.add(group.leader)
-    for player in state.players:
-        cards.update(player.hand)
-        cards.update(player.gods)
-        cards.update(pc.card for pc in player.party)
-    return frozenset(cards)
-
-
-def leaked(before: Any, after: Any, seat: int | None, shown: Iterable[str]) -> set[str]:
-    """Card ids in ``shown`` that ``seat`` could not have known: secret after the event and
-    secret (or nowhere yet) before it. Cards the event reveals, or public cards that become
-    secret (a Muster Group taken into a hand), are fair to name."""
-    unknown_before = secrets(before, seat) | (frozenset(shown) - located(before))
-    return set(shown) & secrets(after, seat) & unknown_before
+def leaked(state: Any, seat: int | None, shown: Iterable[str]) -> set[str]:
+    """Card ids in ``shown`` that ``seat`` may not know in ``state`` (the state after the
+    record or at the version shown)."""
+    return set(shown) & secrets(state, seat)
 
 
 # ---------------------------------------------------------------------------- the CLI

@@ -60,7 +60,7 @@ class RedNorth:
     title = "Red North"
     min_players = _rules.MIN_PLAYERS
     max_players = _rules.MAX_PLAYERS
-    rules_version = "1"
+    rules_version = "red-north-en-2025.1"
     commands: Mapping[str, type[Any]] = COMMANDS
     events: Mapping[str, type[Any]] = EVENTS
     views: tuple[type[Any], ...] = (_views.RedNorthView,)

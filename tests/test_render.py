@@ -1,0 +1,98 @@
+"""The game drawings (cli/render_<game>.py) draw every phase for every viewer, and never show
+a card id the viewer may not know."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from cli import render_brian_boru, render_red_north
+from domain.brian_boru import RULES as BRIAN_BORU
+from domain.brian_boru.cards import card_value
+from domain.brian_boru.map import REGIONS
+from domain.kernel.chance import ServerChance
+from domain.kernel.codec import to_data
+from domain.kernel.play import Step, fold, random_game
+from domain.red_north import RULES as RED_NORTH
+from domain.red_north.components import OUTPOST_NAMES
+
+
+def states(rules: Any, players: int, seed: int) -> list[Any]:
+    """Every state of one random game, from setup to the end."""
+    chance = ServerChance(f"render-{seed}".encode(), f"render-{seed}")
+    game = random_game(rules, players, chance, random.Random(seed))
+    setup = next(game)
+    state = fold(rules, players, setup)
+    out = [state]
+    for step in game:
+        assert isinstance(step, Step)
+        state = fold(rules, players, step.events, state)
+        out.append(state)
+    return out
+
+
+def text(draw: Callable[[dict[str, Any]], Any], view: Any) -> str:
+    console = Console(record=True, width=120, color_system=None, file=io.StringIO())
+    console.print(draw(to_data(view)))
+    return console.export_text()
+
+
+def sample(all_states: list[Any], seed: int) -> list[Any]:
+    picker = random.Random(seed)
+    picked = picker.sample(all_states[1:-1], min(12, len(all_states) - 2))
+    return [all_states[0], *picked, all_states[-1]]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3)])
+def test_brian_boru_draws_every_viewer(players: int, seed: int) -> None:
+    all_states = states(BRIAN_BORU, players, seed)
+    phases = set()
+    for state in sample(all_states, seed):
+        phases.add(state.phase)
+        for seat in (None, *range(players)):
+            view = BRIAN_BORU.view(state, seat)
+            out = text(render_brian_boru.draw, view)
+            for region in REGIONS:
+                assert region.name in out
+            if seat is not None:
+                assert "Your hand" in out
+                for card in view.hand:
+                    card_text = render_brian_boru.card_text(card).plain
+                    assert card_text in out
+                    assert card_value(card) >= 1
+            for secret in BRIAN_BORU.secrets(state, seat):
+                assert secret not in out
+                if secret.startswith(f"r{state.round}-card-"):
+                    # This round's cards are drawn by value and colour: none secret may show.
+                    name = render_brian_boru.card_text(secret).plain.strip()
+                    assert not re.search(rf"(?<!\d){name}\b", out), (seat, secret)
+    assert len(phases) >= 3
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 4), (3, 5), (4, 6)])
+def test_red_north_draws_every_viewer(players: int, seed: int) -> None:
+    all_states = states(RED_NORTH, players, seed)
+    phases = set()
+    for state in sample(all_states, seed):
+        phases.add(state.phase)
+        for seat in (None, *range(players)):
+            view = RED_NORTH.view(state, seat)
+            out = text(render_red_north.draw, view)
+            for outpost in view.outposts:
+                assert outpost.colour.value in out
+                assert OUTPOST_NAMES[outpost.colour] in out
+            if seat is not None and view.players[seat].hand:
+                assert "Your hand" in out
+                for card in view.players[seat].hand:
+                    assert render_red_north.card_text(card).plain in out
+            for secret in RED_NORTH.secrets(state, seat):
+                # Cards are drawn by name ("R red 3", "Jarl 4", "Hero blue"), one name a card.
+                name = render_red_north.card_text(secret).plain
+                assert not re.search(rf"{re.escape(name)}(?!\d)", out), (seat, secret)
+    assert len(phases) >= 3
