@@ -110,7 +110,9 @@ def loads(lines: Iterable[str]) -> ReplayFile:
     keys = set(Record(0, "", 0, "", {}).to_json())
     for n, row in enumerate(rows[1:-1], start=2):
         if set(row) != keys:
-            raise Tampered("replay/bad-record", f"line {n} has fields {sorted(set(row) ^ keys)} wrong")
+            raise Tampered(
+                "replay/bad-record", f"line {n} has fields {sorted(set(row) ^ keys)} wrong"
+            )
     try:
         records = tuple(Record.from_json(r) for r in rows[1:-1])
     except (KeyError, TypeError, ValueError) as exc:

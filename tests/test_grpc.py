@@ -357,7 +357,7 @@ def test_malformed_commands_are_invalid_argument(rpc: Rpc) -> None:
     assert "brian_boru" in pb.Command.DESCRIPTOR.fields_by_name
     bb = rpc.call("CreateGame", pb.CreateGameRequest(game="brian_boru", players=3))
     bb_view = rpc.call("GetView", pb.GetViewRequest(game_id=bb.game_id))
-    bb_seat = list(bb_view.to_act)[0]
+    bb_seat = next(iter(bb_view.to_act))
     bb_commands = legal(rpc, bb.game_id, bb_seat, bb.seat_tokens[bb_seat])
     assert bb_commands and bb_commands[0].WhichOneof("game") == "brian_boru"
     wrong = refused(bb_commands[0])

@@ -12,7 +12,9 @@ from service import protogen
 def test_committed_protos_match_the_domain(tmp_path: Path) -> None:
     protogen.generate(tmp_path / "protos", tmp_path / "gen")
     ours = sorted(p.relative_to(protogen.PROTO_DIR) for p in protogen.PROTO_DIR.rglob("*.proto"))
-    fresh = sorted(p.relative_to(tmp_path / "protos") for p in (tmp_path / "protos").rglob("*.proto"))
+    fresh = sorted(
+        p.relative_to(tmp_path / "protos") for p in (tmp_path / "protos").rglob("*.proto")
+    )
     assert ours == fresh, "proto files differ: run python -m service.protogen"
     for rel in fresh:
         assert (protogen.PROTO_DIR / rel).read_text() == (tmp_path / "protos" / rel).read_text(), (
