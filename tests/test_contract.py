@@ -148,3 +148,14 @@ def test_player_counts_outside_the_box_are_refused(game: str) -> None:
             svc.create(game, players)
         assert info.value.rule == "players/out-of-range"
     assert svc.list_games() == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_state_before_setup_can_be_viewed(game: str) -> None:
+    """``skald show --at 1`` shows the game right after its kernel record, before setup."""
+    rules = registry.rules(game)
+    blank = rules.initial(rules.min_players)
+    for seat in (None, 0):
+        view = rules.view(blank, seat)
+        assert from_data(type(view), to_data(view)) == view
+    assert rules.outcome(blank) is None

@@ -134,7 +134,8 @@ def view(s: State, seat: int | None, acting: tuple[int, ...]) -> BrianBoruView:
         ),
         claims=tuple(
             ClaimView(key, c.face_up, c.holder)
-            for key, c in zip(REGION_KEYS, s.claims, strict=True)
+            # before setup (version 1, only the kernel's GameCreated) no claim exists yet
+            for key, c in zip(REGION_KEYS, s.claims, strict=bool(s.claims))
         ),
         pending=s.pending,
         to_act=acting,
