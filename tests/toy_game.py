@@ -105,7 +105,8 @@ class ToyRules:
             yield Roll()
 
     def view(self, state: State, seat: int | None) -> ToyView:
-        return ToyView(state.scores, state.turns, state.hands[seat] if seat is not None else "")
+        mine = state.hands[seat] if seat is not None and seat < len(state.hands) else ""
+        return ToyView(state.scores, state.turns, mine)
 
     def redact(self, event: Any, seat: int | None) -> Any:
         if isinstance(event, Shuffled):
