@@ -6,6 +6,8 @@
 * **rebuild events/s** — loading a stored game from scratch (read, decode, fold the rules'
   ``evolve``), against the library rebuilding an aggregate of the same events and payloads
   with a trivial mutator (target ≥ 0.7×).
+* **games/s** — whole random games (every command of each) through the service, against the
+  games/s the bare store could append at its own rate (bare appends/s ÷ events per game).
 * **gRPC round trip** — SubmitCommand p50/p99 over loopback to a real server on SQLite, against
   the gRPC health-check round trip on the same channel (the transport floor).
 
@@ -146,7 +148,12 @@ def service_numbers(game: str, players: int, games: int, repeats: int) -> dict[s
         svc.store.close()
         rebuild_rate = stored_events / statistics.median(rebuild_times)
         bare_rebuild = bare_rebuild_rate(folder, ledger_id, len(all_payloads), repeats)
+    service_games_per_s = games / total_time
+    bare_games_per_s = bare_rate / (stored_events / games)
     return {
+        "service_games_per_s": round(service_games_per_s, 2),
+        "bare_store_games_per_s": round(bare_games_per_s, 2),
+        "games_vs_bare_store": round(service_games_per_s / bare_games_per_s, 3),
         "commands": total_commands,
         "service_commands_per_s": round(commands_per_s, 1),
         "service_events_per_s": round(events_per_s_appended, 1),

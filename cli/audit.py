@@ -39,6 +39,7 @@ def _records(client: Client | None, ref: str) -> tuple[str, list[Record], list[d
 
 
 def _state_json(records: list[Record]) -> dict[str, Any]:
+    """The public view and every seat's own view (its private holdings) at the end of a game."""
     loaded = fold_records(records)
     rules = loaded.rules
     outcome = rules.outcome(loaded.state)
@@ -46,6 +47,7 @@ def _state_json(records: list[Record]) -> dict[str, Any]:
         "version": loaded.version,
         "scores": list(outcome.scores) if outcome else None,
         "view": to_data(rules.view(loaded.state, None)),
+        "seats": [to_data(rules.view(loaded.state, s)) for s in range(loaded.players)],
     }
 
 
@@ -182,6 +184,15 @@ def diff(
         sa, sb = _state_json(ra), _state_json(rb)
         changes: list[dict[str, Any]] = []
         _diff_values(sa["view"], sb["view"], "", changes)
+        public = {c["path"] for c in changes}
+        for seat, (va, vb) in enumerate(zip(sa["seats"], sb["seats"], strict=False)):
+            private: list[dict[str, Any]] = []
+            _diff_values(va, vb, "", private)
+            changes += [
+                {**c, "path": f"seat {seat} sees: {c['path']}"}
+                for c in private
+                if c["path"] not in public
+            ]
         payload = {
             "a": label_a,
             "b": label_b,

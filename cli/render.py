@@ -73,7 +73,7 @@ def _grow(node: Tree, data: Any) -> None:
 
 def draw_view(result: ViewResult) -> RenderableType:
     data = view_json(result)
-    who = "everything (operator)" if result.seat is None else f"seat {result.seat}"
+    who = "the public (spectator view)" if result.seat is None else f"seat {result.seat}"
     status = (
         "finished" if result.outcome else f"to act: {', '.join(map(str, result.to_act)) or '—'}"
     )

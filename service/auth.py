@@ -1,8 +1,9 @@
 """Who is calling: bearer tokens resolved to a principal. Only token hashes are stored.
 
 * a **seat** token acts for one seat of one game and sees that seat's view;
-* the game's **referee** token acts for any seat of its game, enters table chance, forks, and
-  sees everything of that game;
+* the game's **referee** token acts for any seat of its game, enters table chance, forks,
+  exports, verifies, reads the full (unredacted) history, and may ask for any seat's view (a
+  view without a seat is the public one, as for everyone);
 * the server's **operator** token (``--operator-token`` / ``SKALD_OPERATOR_TOKEN``) is a referee
   of every game; the local CLI (``--db``) runs as operator, since it holds the database itself;
 * no token is a **spectator**: public views and streams only.

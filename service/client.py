@@ -155,7 +155,9 @@ class LocalClient:
         return created_json(self.svc.fork(game_id, self.who, at, reseed))
 
     def list_games(self) -> list[dict[str, Any]]:
-        return [row.to_json() for row in self.svc.list_games()]
+        return [
+            {**row.to_json(), "game": registry.cli_name(row.game)} for row in self.svc.list_games()
+        ]
 
     def verify(self, game_id: str) -> dict[str, Any]:
         return dict(self.svc.verify(game_id).to_json())
@@ -312,7 +314,7 @@ class RemoteClient:
         return [
             {
                 "game_id": g.game_id,
-                "game": g.game,
+                "game": registry.cli_name(g.game),
                 "players": g.players,
                 "status": g.status,
                 "version": int(g.version),
