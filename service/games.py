@@ -39,6 +39,8 @@ from service.errors import Forbidden, NotFound, Stale, Tampered, Unauthenticated
 from service.index import GamesIndex
 from service.records import GENESIS, KERNEL, Record
 from service.store import EventStore, Secret
+from service.upcasting import active as upcasting_active
+from service.upcasting import upcast
 
 CREATED = f"{KERNEL}.GameCreated"
 ENDED = f"{KERNEL}.GameEnded"
@@ -95,12 +97,13 @@ class Submitted:
 
 
 def decode_event(rules: Rules, record: Record) -> Any:
-    cls = rules.events.get(record.type)
+    type_name, data = upcast(rules.name, record.type, record.data)
+    cls = rules.events.get(type_name)
     if cls is None:
         raise Malformed(
             "record/unknown-type", f"v{record.version}: unknown event type {record.type!r}"
         )
-    return from_data(cls, record.data)
+    return from_data(cls, data)
 
 
 def decode_command(rules: Rules, type_name: str, data: Mapping[str, Any]) -> Any:
@@ -253,6 +256,7 @@ class GameService:
         rules = loaded.rules
         evolve = rules.evolve
         events = rules.events
+        upcasting = upcasting_active()
         state = loaded.state
         for r in records:
             if r.type == CREATED or r.type == RESEEDED:
@@ -260,7 +264,11 @@ class GameService:
             elif r.type == ENDED:
                 loaded.ended = dict(r.data)
             else:
-                state = evolve(state, from_stored(events[r.type], r.data))
+                if upcasting:
+                    name, data = upcast(rules.name, r.type, r.data)
+                    state = evolve(state, from_stored(events[name], data))
+                else:
+                    state = evolve(state, from_stored(events[r.type], r.data))
             if r.chance is not None:
                 loaded.cursor = int(r.chance["from"]) + int(r.chance["used"])
             if r.type != ENDED:

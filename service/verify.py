@@ -27,6 +27,7 @@ from domain.kernel.chance import Chance, TableChance, commitment
 from domain.kernel.codec import from_data, to_data
 from domain.kernel.errors import SkaldError
 from service.records import GENESIS, Record
+from service.upcasting import upcast
 
 CREATED = "skald.GameCreated"
 ENDED = "skald.GameEnded"
@@ -190,10 +191,11 @@ def verify(records: Sequence[Record], seeds: Sequence[Mapping[str, Any]] | None 
                 events,
             )
             for mine, stored in zip(again, batch, strict=False):
+                stored_type, stored_data = upcast(rules.name, stored.type, stored.data)
                 if (mine.type, mine.seat, mine.data, mine.command, mine.chance) != (
-                    stored.type,
+                    stored_type,
                     stored.seat,
-                    stored.data,
+                    stored_data,
                     stored.command,
                     stored.chance,
                 ):
@@ -211,10 +213,11 @@ def verify(records: Sequence[Record], seeds: Sequence[Mapping[str, Any]] | None 
         else:
             for r in batch:
                 try:
-                    event = from_data(rules.events[r.type], r.data)
+                    name, data = upcast(rules.name, r.type, r.data)
+                    event = from_data(rules.events[name], data)
                 except (KeyError, SkaldError):
                     return report.fail(r.version, f"unknown or malformed event {r.type}")
-                if to_data(event) != r.data:
+                if to_data(event) != data:
                     return report.fail(r.version, "event data does not round-trip")
                 state = rules.evolve(state, event)
         if head.chance is not None:
