@@ -70,7 +70,6 @@ def replay(
             if not 1 <= to <= len(records):
                 raise SkaldError("version/out-of-range", f"--to must be 1..{len(records)}")
             records = records[:to]
-        loaded = fold_records(records)
         if not json:
             for i, r in enumerate(records, start=1):
                 console.print(record_line(r))
@@ -78,15 +77,7 @@ def replay(
                     if sys.stdin.isatty():
                         console.input("[dim]⏎ next[/]")
                     console.print(draw_view(_result(label, records[:i])))
-        result = ViewResult(
-            label,
-            loaded.rules.name,
-            loaded.version,
-            tuple(sorted(loaded.rules.to_act(loaded.state))),
-            loaded.rules.outcome(loaded.state),
-            None,
-            loaded.rules.view(loaded.state, None),
-        )
+        result = _result(label, records)
         emit(
             json,
             {"source": label, "events": len(records), **view_json(result)},
@@ -95,6 +86,7 @@ def replay(
 
 
 def _result(label: str, records: list[Record]) -> ViewResult:
+    """The public view after ``records``."""
     loaded = fold_records(records)
     rules = loaded.rules
     return ViewResult(

@@ -33,6 +33,7 @@ class ViewResult:
 
 
 def created_json(c: Any) -> dict[str, Any]:
+    """A created game (the service's ``Created`` or the wire's ``CreateGameResponse``)."""
     return {
         "game_id": c.game_id,
         "game": registry.cli_name(c.game),
@@ -40,7 +41,7 @@ def created_json(c: Any) -> dict[str, Any]:
         "seat_tokens": list(c.seat_tokens),
         "referee_token": c.referee_token,
         "commitment": c.commitment,
-        "version": c.version,
+        "version": int(c.version),
     }
 
 
@@ -241,7 +242,7 @@ class RemoteClient:
         )
         self.wire._options(request.options, options)
         c = self._call("CreateGame", request)
-        return _created(c)
+        return created_json(c)
 
     def submit(
         self,
@@ -307,7 +308,7 @@ class RemoteClient:
         r = self._call(
             "ForkGame", self.pb.ForkGameRequest(game_id=game_id, at_version=at, reseed=reseed)
         )
-        return _created(r.game)
+        return created_json(r.game)
 
     def list_games(self) -> list[dict[str, Any]]:
         r = self._call("ListGames", self.pb.ListGamesRequest())
@@ -359,7 +360,7 @@ class RemoteClient:
 
     def import_text(self, text: str) -> tuple[dict[str, Any], dict[str, Any]]:
         r = self._call("ImportGame", self.pb.ImportGameRequest(jsonl=text))
-        return _created(r.game), _report(r.report)
+        return created_json(r.game), _report(r.report)
 
     def watch(self, game_id: str, after: int) -> Iterator[Record]:
         rules = self.rules_of(game_id)
@@ -389,18 +390,6 @@ class RemoteClient:
 
     def close(self) -> None:
         self.channel.close()
-
-
-def _created(c: Any) -> dict[str, Any]:
-    return {
-        "game_id": c.game_id,
-        "game": registry.cli_name(c.game),
-        "players": c.players,
-        "seat_tokens": list(c.seat_tokens),
-        "referee_token": c.referee_token,
-        "commitment": c.commitment,
-        "version": int(c.version),
-    }
 
 
 def _report(r: Any) -> dict[str, Any]:
