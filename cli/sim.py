@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from cli.common import Db, Json, Server, Token, console, emit, err_console, session
 from domain.kernel import registry
 from domain.kernel.errors import SkaldError
-from service.client import Client
+from service.client import Client, RemoteClient
 
 app = typer.Typer()
 
@@ -81,12 +81,8 @@ def simulate(
         for i in range(games):
             created = client.create(game, players, f"{base}:{i}".encode(), "server", {}, ())
             gid = created["game_id"]
-            if (
-                created["referee_token"]
-                and hasattr(client, "token")
-                and not getattr(client, "token", None)
-            ):
-                client.token = created["referee_token"]  # type: ignore[attr-defined]
+            if isinstance(client, RemoteClient) and not token:
+                client.token = created["referee_token"]  # each game's referee plays all seats
             commands += play_random(client, gid, random.Random(f"{base}:{i}"))
             ids.append(gid)
             for w in client.view(gid, None, None).outcome.winners:  # type: ignore[union-attr]
@@ -126,7 +122,6 @@ def demo(
     """The whole system once: serve gRPC on a free port (embedded SQLite), play a game to the end
     over gRPC with one token per seat while a spectator watches the stream, export it, and
     verify the file offline."""
-    from service.client import RemoteClient
     from service.games import GameService
     from service.grpc_server import create_server
     from service.replay_file import load_bytes

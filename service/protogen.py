@@ -87,9 +87,9 @@ def _proto_type(tp: Any) -> str:
     raise TypeError(f"unsupported field type {tp!r}")
 
 
-def _reachable(roots: Iterable[type]) -> tuple[list[type], list[type]]:
+def _reachable(roots: Iterable[type]) -> tuple[list[type], list[type[enum.Enum]]]:
     messages: list[type] = []
-    enums: list[type] = []
+    enums: list[type[enum.Enum]] = []
     todo = list(roots)
     while todo:
         cls = todo.pop(0)

@@ -38,6 +38,7 @@ DEFAULT_DB = (
 _SECRET_NS = uuid.UUID("6b8f3f36-9b53-4f63-9a55-6a2f1c0de5a1")
 
 
+@dataclass(frozen=True)
 class StoredRecord(DomainEvent):
     """The library-side event carrying one :class:`~service.records.Record`."""
 
@@ -54,6 +55,7 @@ class StoredRecord(DomainEvent):
 _TOPIC = get_topic(StoredRecord)
 
 
+@dataclass(frozen=True)
 class SecretRecorded(DomainEvent):
     """A game's secrets: chance seeds per segment and the hashes of its tokens."""
 
@@ -243,7 +245,7 @@ class EventStore(Application):  # type: ignore[type-arg]
         found = list(self.events.get(uuid.uuid5(_SECRET_NS, game_id)))
         if not found:
             return None
-        e = found[-1]
+        e: Any = found[-1]
         return Secret(tuple(e.seeds), tuple(e.token_hashes), e.referee_hash)
 
     def scan(self, after: int = 0, page: int = 1000) -> Iterator[tuple[int, str, Record]]:

@@ -36,7 +36,7 @@ def game_module(game: str) -> Any:
 
 def to_message(obj: Any, module: Any) -> Message:
     cls = type(obj)
-    msg = getattr(module, cls.__name__)()
+    msg: Message = getattr(module, cls.__name__)()
     _fill(msg, obj, module)
     return msg
 

@@ -349,6 +349,12 @@ def test_server_mode(server: tuple[str, Path]) -> None:
     assert games.code == 0
     assert [(g["game_id"], g["version"]) for g in games.json["games"]] == [(gid, version)]
 
+    # random games through gRPC, each played by its own referee token
+    sim = remote("simulate", "red-north", "--games", "2", "--players", "2", "--seed", "net")
+    assert sim.code == 0, sim.stderr
+    listed = {g["game_id"]: g for g in remote("games").json["games"]}
+    assert all(listed[g]["status"] == "finished" for g in sim.json["game_ids"])
+
 
 def test_demo(tmp_path: Path) -> None:
     out = tmp_path / "demo.jsonl"
