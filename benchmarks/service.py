@@ -139,11 +139,12 @@ def service_numbers(game: str, players: int, games: int, repeats: int) -> dict[s
         bare_rate, ledger_id = bare_append_rate(all_payloads, folder)
 
         svc = _fresh_service(folder / "skald.db")
+        versions = {gid: svc.store.read(gid)[-1].version for gid in game_ids}
         rebuild_times = []
         for _ in range(repeats):
             started = time.perf_counter()
             for gid in game_ids:
-                svc.load(gid, upto=svc.store.read(gid)[-1].version)
+                svc.load(gid, upto=versions[gid])  # read + decode + fold, no cache
             rebuild_times.append(time.perf_counter() - started)
         svc.store.close()
         rebuild_rate = stored_events / statistics.median(rebuild_times)

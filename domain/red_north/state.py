@@ -6,9 +6,10 @@ Seats are numbered clockwise from 0; "clockwise" in the rulebook is ``seat + 1``
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
+from domain.kernel.fast import replace
 from domain.red_north.components import Colour, colour_of, is_warrior
 
 

@@ -7,9 +7,10 @@ Everything else is public: face-up cards, Muster Groups, the discard pile, token
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
+from domain.kernel.fast import replace
 from domain.red_north import events as ev
 from domain.red_north.components import HIDDEN, Colour
 from domain.red_north.state import MusterGroup, Outpost, PartyCard, Phase, State
