@@ -244,12 +244,8 @@ def test_table_chance_is_entered_by_the_referee(service: GameService) -> None:
     _unchanged(service, gid, 5)
     done = service.submit(gid, OPERATOR, 0, Roll(), chance_entries=[4])
     assert done.records[0].data == {"seat": 0, "value": 4}
-    assert done.records[0].chance == {
-        "from": 0 + 5,
-        "used": 1,
-        "mode": "table",
-        "entries": [4],
-    } or (done.records[0].chance["entries"] == [4])
+    # setup used entry 0 (the shuffle), so this command's chance starts at 1
+    assert done.records[0].chance == {"from": 1, "used": 1, "mode": "table", "entries": [4]}
     report = service.verify(gid)
     assert report.ok and "re-decision" in report.checked
     seen = service.history(gid, Principal("seat", 1))
@@ -268,16 +264,12 @@ def test_export_import_round_trip_and_tamper_refusal(service: GameService) -> No
         "re-decision",
     ]
     created, report = service.import_text(text)
-    assert (report.ok and created.game_id != gid) or created.game_id == gid
+    assert report.ok
+    assert created.game_id != gid  # the recorded id is taken in this store: a new one is given
     assert [r.hash for r in service.store.read(created.game_id)] == [r.hash for r in parsed.records]
     games = len(service.list_games())
     lines = text.splitlines()
-    lines[8] = (
-        lines[8].replace('"value":', '"value": 1, "x":', 1)
-        if '"value":' in lines[8]
-        else lines[8] + " "
-    )
-    with pytest.raises(Tampered):
+    with pytest.raises(Tampered):  # truncated: the trailer is gone
         service.import_text("\n".join(lines[:-2]))
     tampered = text.replace('"seat": 1', '"seat": 2', 1)
     with pytest.raises(Tampered):
