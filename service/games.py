@@ -552,6 +552,8 @@ class GameService:
     ) -> Iterator[Record]:
         """Records after ``after`` as they are written (redacted), until the game ends or ``stop``."""
         loaded = self.load(game_id)
+        if loaded.ended is not None and after >= loaded.version:
+            return  # an ended game writes nothing more
         position = after
         while stop is None or not stop.is_set():
             batch = self.store.read(game_id, after=position)

@@ -388,3 +388,12 @@ def test_renamed_and_reshaped_events_still_load_and_verify(
     from service.games import fold_records
 
     assert fold_records(old).state == service.load(gid).state
+
+
+def test_watching_an_ended_game_from_its_end_returns_at_once(service: GameService) -> None:
+    gid = service.create("toy", 2, seed=b"end").game_id
+    play_to_end(service, gid)
+    last = service.load(gid).version
+    assert list(service.watch(gid, SPECTATOR, after=last)) == []
+    tail = list(service.watch(gid, SPECTATOR, after=last - 1))
+    assert [r.type for r in tail] == ["skald.GameEnded"]
