@@ -669,14 +669,22 @@ class GameService:
         chance_entries: Sequence[ChanceEntry] = (),
     ) -> list[Record]:
         """Would ``command`` have been legal at version ``at``? The events it would make (nothing
-        is written), or the rule error it meets."""
+        is written), or the rule error it meets.
+
+        Only a referee or operator sees the outcomes the game's own seed would give. A seat's
+        check draws from a throwaway seed instead: legality never depends on future chance, and
+        the real draws would let a player peek at a card before committing to take it."""
         current = self.load(game_id)
         self.boundary(current, at)
         loaded = self.load(game_id, upto=at)
         self._authorize_seat(principal, seat, loaded)
         if loaded.ended is not None:
             raise GameOver("game/over", f"the game had ended at version {at}")
-        source = self._chance(loaded, chance_entries)
+        source: Chance
+        if loaded.mode == "server" and not principal.sees_all:
+            source = ServerChance(uuid.uuid4().bytes, "check", loaded.cursor)
+        else:
+            source = self._chance(loaded, chance_entries)
         events = loaded.rules.decide(loaded.state, seat, command, source)
         records = build_records(
             loaded.rules, at + 1, seat, "check", command, source, loaded.mode, loaded.cursor, events

@@ -397,3 +397,17 @@ def test_watching_an_ended_game_from_its_end_returns_at_once(service: GameServic
     assert list(service.watch(gid, SPECTATOR, after=last)) == []
     tail = list(service.watch(gid, SPECTATOR, after=last - 1))
     assert [r.type for r in tail] == ["skald.GameEnded"]
+
+
+def test_a_seat_cannot_peek_at_future_draws_with_check(service: GameService) -> None:
+    """``check`` by a seat draws from a throwaway seed; the referee sees the game's own."""
+    gid = service.create("toy", 2, seed=b"peek").game_id
+    real = service.check(gid, OPERATOR, 5, 0, Roll())[0].data["value"]
+    assert all(
+        service.check(gid, OPERATOR, 5, 0, Roll())[0].data["value"] == real for _ in range(5)
+    )
+    seen = {
+        service.check(gid, Principal("seat", 0), 5, 0, Roll())[0].data["value"] for _ in range(40)
+    }
+    assert len(seen) > 1  # not the game's stream: 40 throws of a d6 are not all equal by chance
+    assert service.submit(gid, OPERATOR, 0, Roll()).records[0].data["value"] == real
