@@ -14,7 +14,7 @@ from domain.kernel.codec import to_data
 from domain.kernel.errors import SkaldError
 from service import replay_file, wire
 from service.client import Client, ViewResult, view_json
-from service.games import fold_records
+from service.folding import fold_records
 from service.records import Record
 from service.verify import verify as verify_records
 

@@ -18,8 +18,7 @@ from __future__ import annotations
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from domain.kernel import registry
@@ -30,100 +29,53 @@ from domain.kernel.chance import (
     TableChance,
     commitment,
 )
-from domain.kernel.codec import from_data, from_stored, to_data
+from domain.kernel.codec import to_data
 from domain.kernel.contract import Options, Outcome, Rules
-from domain.kernel.errors import ChanceNeeded, GameOver, Malformed, SkaldError
+from domain.kernel.errors import GameOver, Malformed, SkaldError
 from service import auth
 from service.auth import OPERATOR, Principal
 from service.errors import Forbidden, NotFound, Stale, Tampered, Unauthenticated
+from service.folding import (
+    CREATED,
+    ENDED,
+    RESEEDED,
+    RULES_FORMAT,
+    SETUP,
+    Created,
+    Loaded,
+    Submitted,
+    advance,
+    build_records,
+    chance_for,
+    check_table_leftover,
+    command_json,
+    decode_command,
+    decode_event,
+    fold_into,
+    fold_records,
+    seal,
+)
 from service.index import GamesIndex
 from service.records import GENESIS, KERNEL, Record
 from service.store import EventStore, Secret
-from service.upcasting import active as upcasting_active
-from service.upcasting import upcast
 
-CREATED = f"{KERNEL}.GameCreated"
-ENDED = f"{KERNEL}.GameEnded"
-RESEEDED = f"{KERNEL}.Reseeded"
-SETUP = "setup"
-RULES_FORMAT = 1
-
-
-@dataclass
-class Loaded:
-    """A game's folded state at ``version`` plus what the service needs to extend it."""
-
-    game_id: str
-    rules: Rules
-    created: dict[str, Any]
-    version: int = 0
-    state: Any = None
-    last_hash: str = GENESIS
-    cursor: int = 0
-    ended: dict[str, Any] | None = None
-    batches: dict[str, tuple[int, int]] = field(default_factory=dict)
-    """command id → (first version, last version), for idempotent retries and boundaries."""
-
-    @property
-    def players(self) -> int:
-        return int(self.created["players"])
-
-    @property
-    def mode(self) -> str:
-        return str(self.created["chance"])
-
-    @property
-    def game(self) -> str:
-        return str(self.created["game"])
-
-
-@dataclass(frozen=True, slots=True)
-class Created:
-    game_id: str
-    game: str
-    players: int
-    seat_tokens: tuple[str, ...]
-    referee_token: str
-    commitment: str
-    version: int
-
-
-@dataclass(frozen=True, slots=True)
-class Submitted:
-    version: int
-    records: tuple[Record, ...]
-    replayed: bool = False
-    """True when the command id had already been applied (an idempotent retry)."""
-
-
-def decode_event(rules: Rules, record: Record) -> Any:
-    type_name, data = upcast(rules.name, record.type, record.data)
-    cls = rules.events.get(type_name)
-    if cls is None:
-        raise Malformed(
-            "record/unknown-type", f"v{record.version}: unknown event type {record.type!r}"
-        )
-    return from_data(cls, data)
-
-
-def decode_command(rules: Rules, type_name: str, data: Mapping[str, Any]) -> Any:
-    cls = rules.commands.get(type_name)
-    if cls is None:
-        known = ", ".join(sorted(rules.commands))
-        raise Malformed(
-            "command/unknown", f"{rules.name} has no command {type_name!r}; known: {known}"
-        )
-    return from_data(cls, data)
-
-
-def command_json(command: Any) -> dict[str, Any]:
-    return {"type": type(command).__name__, "data": to_data(command)}
-
-
-def chance_for(seeds: Sequence[Mapping[str, Any]], cursor: int) -> ServerChance:
-    """Server chance at ``cursor``, from the seed segment that covers it."""
-    segment = [s for s in seeds if int(s["from"]) <= cursor][-1]
-    return ServerChance(bytes.fromhex(str(segment["seed"])), str(segment["stream"]), cursor)
+__all__ = [
+    "CREATED",
+    "ENDED",
+    "RESEEDED",
+    "SETUP",
+    "Created",
+    "GameService",
+    "Loaded",
+    "Submitted",
+    "build_records",
+    "chance_for",
+    "command_json",
+    "decode_command",
+    "decode_event",
+    "fold_records",
+    "rules_info",
+]
 
 
 class GameService:
@@ -200,7 +152,7 @@ class GameService:
                 raise Malformed(
                     "version/out-of-range", f"version {upto} is not in 1..{records[-1].version}"
                 )
-            return self._fold_new(None, game_id, records)
+            return fold_into(None, game_id, records)
         with self._lock:
             cached = self._cache.get(game_id)
             if cached is not None and not fresh:
@@ -208,7 +160,7 @@ class GameService:
             records = self.store.read(game_id, after=cached.version if cached else 0)
             if cached is None and not records:
                 raise NotFound("game/unknown", f"no game with id {game_id!r}")
-            loaded = self._fold_new(cached, game_id, records)
+            loaded = fold_into(cached, game_id, records)
             self._remember(loaded)
             return loaded
 
@@ -226,63 +178,6 @@ class GameService:
         self._cache.move_to_end(loaded.game_id)
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
-
-    @staticmethod
-    def _fold_new(loaded: Loaded | None, game_id: str, records: Sequence[Record]) -> Loaded:
-        if not records:
-            assert loaded is not None
-            return loaded
-        if loaded is None:
-            first = records[0]
-            if first.type != CREATED:
-                raise Malformed(
-                    "record/no-created", f"game {game_id} does not start with {CREATED}"
-                )
-            rules = registry.rules(str(first.data["game"]))
-            loaded = Loaded(game_id, rules, dict(first.data))
-            loaded.state = rules.initial(loaded.players)
-        else:
-            loaded = Loaded(
-                loaded.game_id,
-                loaded.rules,
-                loaded.created,
-                loaded.version,
-                loaded.state,
-                loaded.last_hash,
-                loaded.cursor,
-                loaded.ended,
-                dict(loaded.batches),
-            )
-        rules = loaded.rules
-        evolve = rules.evolve
-        events = rules.events
-        upcasting = upcasting_active()
-        state = loaded.state
-        for r in records:
-            if r.type == CREATED or r.type == RESEEDED:
-                pass
-            elif r.type == ENDED:
-                loaded.ended = dict(r.data)
-            else:
-                if upcasting:
-                    name, data = upcast(rules.name, r.type, r.data)
-                    state = evolve(state, from_stored(events[name], data))
-                else:
-                    state = evolve(state, from_stored(events[r.type], r.data))
-            if r.chance is not None:
-                loaded.cursor = int(r.chance["from"]) + int(r.chance["used"])
-            if r.type != ENDED:
-                first_last = loaded.batches.get(r.command_id)
-                loaded.batches[r.command_id] = (
-                    first_last[0] if first_last else r.version,
-                    r.version,
-                )
-            loaded.version = r.version
-            loaded.last_hash = r.hash
-        loaded.state = state
-        return loaded
-
-    # ------------------------------------------------------------------ creating
 
     def create(
         self,
@@ -318,7 +213,7 @@ class GameService:
         }
         source: Chance = chance_for(seeds, 0) if chance == "server" else TableChance(table_entries)
         setup_events = rules.setup(players, dict(options or {}), source)
-        _check_table_leftover(source)
+        check_table_leftover(source)
         records = [Record(1, CREATED, -1, SETUP, created)]
         records += build_records(rules, 2, -1, SETUP, None, source, chance, 0, setup_events)
         seat_tokens = tuple(auth.new_token() for _ in range(players))
@@ -327,7 +222,7 @@ class GameService:
             game_id,
             Secret(seeds, tuple(auth.token_hash(t) for t in seat_tokens), auth.token_hash(referee)),
         )
-        sealed = _seal(records, GENESIS)
+        sealed = seal(records, GENESIS)
         self.store.append(game_id, sealed)
         self._notify()
         return Created(
@@ -410,7 +305,7 @@ class GameService:
         rules = loaded.rules
         source = self._chance(loaded, chance_entries)
         events = rules.decide(loaded.state, seat, command, source)
-        _check_table_leftover(source)
+        check_table_leftover(source)
         cid = command_id or uuid.uuid4().hex
         records = build_records(
             rules,
@@ -431,7 +326,7 @@ class GameService:
             records.append(
                 self._ended_record(loaded, outcome, loaded.version + 1 + len(events), cid)
             )
-        sealed = _seal(records, loaded.last_hash)
+        sealed = seal(records, loaded.last_hash)
         try:
             self.store.append(game_id, sealed)
         except Stale:
@@ -439,7 +334,7 @@ class GameService:
                 self._cache.pop(game_id, None)
             raise
         with self._lock:
-            self._remember(_advance(loaded, sealed, state))
+            self._remember(advance(loaded, sealed, state))
         self._notify()
         return Submitted(sealed[-1].version, tuple(sealed))
 
@@ -618,7 +513,7 @@ class GameService:
         records = [r for r in self.store.read(game_id, upto=at) if r.type != ENDED]
         secret = self._secret(game_id)
         assert secret is not None
-        prefix = self._fold_new(None, game_id, records)
+        prefix = fold_into(None, game_id, records)
         new_id = str(uuid.uuid4())
         seeds = list(secret.seeds)
         segments = list(source.created["segments"])
@@ -646,7 +541,7 @@ class GameService:
                 auth.token_hash(referee),
             ),
         )
-        sealed = _seal(copied, GENESIS)
+        sealed = seal(copied, GENESIS)
         self.store.append(new_id, sealed)
         self._notify()
         return Created(
@@ -731,7 +626,7 @@ class GameService:
         except ValueError:
             game_id = str(uuid.uuid4())
         records = list(parsed.records)
-        folded = self._fold_new(None, game_id, records)
+        folded = fold_into(None, game_id, records)
         seeds = [dict(s) for s in parsed.seeds]
         if folded.mode == "server" and folded.ended is None:
             seed = uuid.uuid4().bytes + uuid.uuid4().bytes
@@ -763,11 +658,6 @@ class GameService:
         return created, report
 
 
-def fold_records(records: Sequence[Record], game_id: str = "file") -> Loaded:
-    """The state after ``records`` (a whole game or a prefix of one), e.g. from a replay file."""
-    return GameService._fold_new(None, game_id, records)
-
-
 def rules_info(game: str) -> dict[str, Any]:
     """A game's printed component data and limits (``skald rules``, GetRules)."""
     entry = registry.entry(game)
@@ -784,76 +674,3 @@ def rules_info(game: str) -> dict[str, Any]:
         )
     info["components"] = entry.components()
     return info
-
-
-def _advance(loaded: Loaded, sealed: Sequence[Record], state: Any) -> Loaded:
-    """``loaded`` moved past the records just appended (their state already computed)."""
-    batches = dict(loaded.batches)
-    ended = loaded.ended
-    cursor = loaded.cursor
-    for r in sealed:
-        if r.type != ENDED:
-            first_last = batches.get(r.command_id)
-            batches[r.command_id] = (first_last[0] if first_last else r.version, r.version)
-        if r.chance is not None:
-            cursor = int(r.chance["from"]) + int(r.chance["used"])
-        if r.type == ENDED:
-            ended = dict(r.data)
-    return Loaded(
-        loaded.game_id,
-        loaded.rules,
-        loaded.created,
-        sealed[-1].version,
-        state,
-        sealed[-1].hash,
-        cursor,
-        ended,
-        batches,
-    )
-
-
-def build_records(
-    rules: Rules,
-    version: int,
-    seat: int,
-    command_id: str,
-    command: Any,
-    source: Chance,
-    mode: str,
-    cursor: int,
-    events: Sequence[Any],
-) -> list[Record]:
-    chance: dict[str, Any] = {"from": cursor, "used": source.used, "mode": mode}
-    if isinstance(source, TableChance):
-        chance["entries"] = [list(e) if not isinstance(e, int) else e for e in source.entries]
-    out = []
-    for i, event in enumerate(events):
-        out.append(
-            Record(
-                version + i,
-                type(event).__name__,
-                seat,
-                command_id,
-                to_data(event),
-                command_json(command) if (i == 0 and command is not None) else None,
-                chance if i == 0 else None,
-            )
-        )
-    return out
-
-
-def _seal(records: Sequence[Record], prev_hash: str) -> list[Record]:
-    out = []
-    for r in records:
-        sealed = r.sealed(prev_hash)
-        out.append(sealed)
-        prev_hash = sealed.hash
-    return out
-
-
-def _check_table_leftover(source: Chance) -> None:
-    if isinstance(source, TableChance) and source.leftover():
-        raise ChanceNeeded(
-            "chance/unused",
-            f"{source.leftover()} entered outcome(s) were not needed by this command",
-        )

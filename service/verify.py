@@ -74,7 +74,7 @@ def _batches(records: Sequence[Record]) -> list[list[Record]]:
 
 def verify(records: Sequence[Record], seeds: Sequence[Mapping[str, Any]] | None = None) -> Report:
     """Check ``records`` (a whole stored game, in order); ``seeds`` from the secret store if any."""
-    from service.games import build_records, chance_for, decode_command
+    from service.folding import build_records, chance_for, decode_command
 
     report = Report(events=len(records))
     if not records:

@@ -385,7 +385,7 @@ def test_renamed_and_reshaped_events_still_load_and_verify(
         lambda d: {"seat": d["seat"], "value": d["pips"]} if "pips" in d else d,
     )
     assert verify(old, seeds).ok
-    from service.games import fold_records
+    from service.folding import fold_records
 
     assert fold_records(old).state == service.load(gid).state
 

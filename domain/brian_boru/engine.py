@@ -156,13 +156,21 @@ def playable_cards(s: State, seat: int) -> tuple[str, ...]:
 
 
 def trick_winner(s: State) -> PlayedCard:
-    """§3.3.4: highest card of the active colour, white counting as the active colour."""
-    colour = (
-        TOWNS[s.active_town - 1].colour
-        if s.active_town is not None
-        else colour_of(s, s.trick[0].card)
-    )
-    qualifying = [p for p in s.trick if can_lead(s, p.card, colour)]
+    """§3.3.4: highest card of the active colour, white counting as the active colour.
+
+    The active colour is the town's. When no played card matches it (possible only in the
+    leading fallback, where the leader held no card for any empty town and led off-colour)
+    or there is no active town, the lead card's colour is the active colour, white counting
+    as it: the lead card then always qualifies, so every trick has a winner (§3.3.4 "the
+    leader always qualifies"; house ruling, NOTES.md).
+    """
+    if s.active_town is not None:
+        colour = TOWNS[s.active_town - 1].colour
+        qualifying = [p for p in s.trick if can_lead(s, p.card, colour)]
+        if qualifying:
+            return max(qualifying, key=lambda p: card_value(p.card))
+    lead = colour_of(s, s.trick[0].card)
+    qualifying = [p for p in s.trick if can_lead(s, p.card, lead)]
     return max(qualifying, key=lambda p: card_value(p.card))
 
 

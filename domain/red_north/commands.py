@@ -74,7 +74,10 @@ class Invoke:
     """Invoke a God (Ragnarok only). Fields used per God:
 
     * Loki: ``positions`` — exactly 2 positions (may repeat) of non-Jarl cards.
-    * Freya: ``end``.
+    * Freya: no fields. The card is drawn and looked at first; the same seat then places it
+      with :class:`PlaceFreyaCard` ("Draw 1 card …, look at it secretly, and place it
+      face-down at either end"). ``end`` is kept only so that stored records still decode:
+      no God takes it now, and it is refused.
     * Saga: ``targets`` — one face-down card of every opponent that has one.
     * Hel: ``card`` (a Jarl or Raider in the discard pile) and ``position`` (insertion index
       ``0..len(party)``); both omitted only when the discard pile holds no Jarl or Raider.
@@ -87,6 +90,14 @@ class Invoke:
     targets: tuple[SagaTarget, ...] = ()
     card: str | None = None
     position: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceFreyaCard:
+    """Freya, second half of the same action: the card just drawn and looked at goes
+    face-down at ``end`` of your Party."""
+
+    end: End
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +119,7 @@ COMMANDS: dict[str, type] = {
         Inspire,
         Promote,
         Invoke,
+        PlaceFreyaCard,
         Pass,
     )
 }

@@ -183,7 +183,28 @@ class VictoryPointsGained:
 
 @dataclass(frozen=True, slots=True)
 class CardDrawnIntoParty:
-    """Freya: the top card of the deck face-down into the Party at ``position``."""
+    """Freya before the look-then-place fix (end chosen before seeing the card): the top
+    card of the deck face-down into the Party at ``position``. No longer emitted; kept so
+    that stored games still fold."""
+
+    seat: int
+    card: str
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class FreyaCardDrawn:
+    """Freya: the top card of the deck, looked at secretly by ``seat`` (hidden from the
+    others); it waits for :class:`FreyaCardPlaced`."""
+
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class FreyaCardPlaced:
+    """Freya: the drawn card placed face-down at an end (``position`` 0 or the Party's
+    length); hidden from the others."""
 
     seat: int
     card: str
@@ -275,6 +296,8 @@ EVENTS: dict[str, type] = {
         HeroRetrieved,
         VictoryPointsGained,
         CardDrawnIntoParty,
+        FreyaCardDrawn,
+        FreyaCardPlaced,
         GloryRetrieved,
         Passed,
         OutpostAwarded,

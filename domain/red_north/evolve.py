@@ -206,6 +206,20 @@ def _(e: ev.CardDrawnIntoParty, s: State) -> State:
 
 
 @evolve.register
+def _(e: ev.FreyaCardDrawn, s: State) -> State:
+    p = s.players[e.seat]
+    s = replace(s, deck=s.deck[1:])
+    return s.with_player(e.seat, replace(p, drawn=e.card))
+
+
+@evolve.register
+def _(e: ev.FreyaCardPlaced, s: State) -> State:
+    p = s.players[e.seat]
+    party = _insert(p.party, e.position, PartyCard(e.card, face_up=False))
+    return s.with_player(e.seat, replace(p, party=party, drawn=None))
+
+
+@evolve.register
 def _(e: ev.GloryRetrieved, s: State) -> State:
     p = s.players[e.seat]
     party = tuple(replace(pc, glory=0) for pc in p.party)

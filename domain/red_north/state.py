@@ -52,6 +52,9 @@ class Player:
     invoked: bool = False
     deployed: bool = False
     passed: bool = False
+    drawn: str | None = None
+    """Freya: the card drawn and looked at, not yet placed at an end of the Party (secret
+    to the other seats; the same action ends only when it is placed)."""
 
     def face_down_positions(self) -> tuple[int, ...]:
         return tuple(i for i, pc in enumerate(self.party) if not pc.face_up)
