@@ -192,6 +192,13 @@ def draw(view: dict[str, Any]) -> RenderableType:
         if any(c != HIDDEN for c in p["hand"]):
             who = "Your hand" if p["seat"] == view["viewer"] else f"Hand of seat {p['seat']}"
             parts.append(Text(f"{who}: ", style="bold") + cards_text(p["hand"]))
+        if p.get("drawn") and p["drawn"] != HIDDEN:
+            parts.append(
+                Text(f"Freya's card, to place face-down (seat {p['seat']}): ", style="bold")
+                + cards_text([p["drawn"]])
+            )
+        elif p.get("drawn"):
+            parts.append(Text(f"Seat {p['seat']} holds Freya's card, face-down", style="dim"))
     parts += [_muster(view), piles]
     if view["scores"]:
         scores = Text("Final scores: ", style="bold green")

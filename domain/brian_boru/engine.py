@@ -42,8 +42,6 @@ from domain.brian_boru.marriages import (
     MARRIAGE_CARDS,
     PRINCESS,
     SPURN_POINTS,
-    TRACK,
-    TRACK_TOP,
     PrincessOption,
     TrackReward,
     regular_cards_used,
@@ -59,6 +57,8 @@ from domain.brian_boru.model import (
     SecondaryChoice,
     State,
 )
+from domain.brian_boru.printed import ROAD_31_43
+from domain.brian_boru.printed import settings as printed_settings
 from domain.brian_boru.scoring import claim_regions, final_scores
 from domain.kernel.chance import Chance
 from domain.kernel.errors import GameOver, IllegalMove, Malformed, NotYourTurn
@@ -104,12 +104,13 @@ def start_towns(s: State, seat: int) -> tuple[int, ...]:
 
 def expand_targets(s: State, seat: int) -> tuple[int, ...]:
     """§3.4 EXPAND5: empty towns one road away from a town the seat controls, never the
-    active town of the current trick (RULINGS.md)."""
+    active town of the current trick (RULINGS.md). Road 31–43 only with ``road_31_43``."""
     out: set[int] = set()
     for i, t in enumerate(s.towns):
         if t.owner == seat and not t.viking:
             for n in NEIGHBOURS[i + 1]:
-                if s.towns[n - 1].owner < 0 and n != s.active_town:
+                road = s.road_31_43 or tuple(sorted((i + 1, n))) != ROAD_31_43
+                if road and s.towns[n - 1].owner < 0 and n != s.active_town:
                     out.add(n)
     return tuple(sorted(out))
 
@@ -200,7 +201,7 @@ def max_extra(s: State, op: Op) -> int:
     if op.kind is OpKind.RAIDER:
         base = min(op.amount, s.battlefield)
         return min(afford, s.battlefield - base)
-    room = TRACK_TOP - p.track
+    room = len(s.track) - 1 - p.track
     return min(afford, room - min(op.amount, room))
 
 
@@ -265,7 +266,7 @@ def _extras_event(s: State, op: Op, extra: int) -> Any:
     if op.kind is OpKind.RAIDER:
         return ev.RaidersTaken(seat, min(op.amount, s.battlefield), extra, paid)
     p = s.players[seat]
-    room = TRACK_TOP - p.track
+    room = len(s.track) - 1 - p.track
     target = p.track + min(op.amount, room) + extra
     if target == p.track:
         # Already on the top space: nothing happens (no collision either).
@@ -431,7 +432,7 @@ def _marriage_step(b: _Builder) -> None:
     n = s.players_count
     for i in range(1, n):
         seat = (winner + i) % n
-        space = TRACK[tracks[seat]]
+        space = s.track[tracks[seat]]
         if space.reward is TrackReward.COIN:
             then.append(Op(OpKind.COIN_GAIN, seat, space.amount))
         elif space.reward is TrackReward.RENOWN:
@@ -547,6 +548,7 @@ def setup_events(players: int, options: dict[str, str], chance: Chance) -> tuple
             raise Malformed(G + "bad-option", "viking_strengths must list 7 integers ≥ 0")
     else:
         strengths = VIKING_STRENGTHS_DEFAULT
+    printed_settings(sorted(options.items()))  # validates dubhlinn, road_31_43, marriage_track
     card5_text = options.get("card5_coins", "3")
     card5 = int(card5_text) if card5_text in ("2", "3") else 0
     if card5 not in (2, 3):

@@ -21,6 +21,7 @@ from domain.brian_boru.model import (
     State,
     TownState,
 )
+from domain.brian_boru.printed import settings
 from domain.kernel.fast import replace
 
 
@@ -45,6 +46,7 @@ def _without(cards: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _game_started(s: State, e: ev.GameStarted) -> State:
+    printed = settings((o.name, o.value) for o in e.options)
     return State(
         players_count=e.players,
         phase=Phase.START_TOWNS,
@@ -55,6 +57,9 @@ def _game_started(s: State, e: ev.GameStarted) -> State:
         claims=tuple(ClaimState() for _ in REGION_KEYS),
         viking_strengths=e.viking_strengths,
         card5_coins=e.card5_coins,
+        dubhlinn=printed.dubhlinn,
+        road_31_43=printed.road_31_43,
+        track=printed.track,
     )
 
 

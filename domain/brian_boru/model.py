@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domain.brian_boru.marriages import PrincessOption
+from domain.brian_boru.marriages import TRACK, PrincessOption, TrackSpace
+from domain.brian_boru.printed import DUBHLINN_DEFAULT
 
 
 class Phase(StrEnum):
@@ -161,6 +162,12 @@ class State:
     marriage_removed: tuple[str, ...] = ()
     marriage_card: str | None = None
     card5_coins: int = 3
+    dubhlinn: tuple[int, int] = DUBHLINN_DEFAULT
+    """Dubhlinn's (threshold, value): RULINGS.md, option ``dubhlinn`` (printed.py)."""
+    road_31_43: bool = True
+    """RULINGS.md: road 31–43 exists; option ``road_31_43`` (printed.py)."""
+    track: tuple[TrackSpace, ...] = TRACK
+    """The marriage track, bottom to top: RULINGS.md §7.1 model; option ``marriage_track``."""
     deck_order: tuple[str, ...] = ()
     set_aside: tuple[str, ...] = ()
     active_town: int | None = None

@@ -20,7 +20,7 @@ from domain.kernel.chance import Chance
 from domain.kernel.contract import Options, Outcome, Seat
 from domain.kernel.errors import Malformed
 
-KNOWN_OPTIONS = ("viking_strengths", "card5_coins")
+KNOWN_OPTIONS = ("viking_strengths", "card5_coins", "dubhlinn", "road_31_43", "marriage_track")
 
 
 class BrianBoruRules:

@@ -13,9 +13,16 @@ and needs at least one town.
 from __future__ import annotations
 
 from domain.brian_boru.events import ClaimMove, FinalScore
-from domain.brian_boru.map import REGION_COUNT_POINTS, REGIONS
+from domain.brian_boru.map import REGION_COUNT_POINTS, REGIONS, Region
 from domain.brian_boru.marriages import PrincessOption
 from domain.brian_boru.model import State
+
+
+def threshold_and_value(s: State, region: Region) -> tuple[int, int]:
+    """The region's printed threshold and value (Dubhlinn's from the ``dubhlinn`` option)."""
+    if region.key == "dubhlinn":
+        return s.dubhlinn
+    return region.threshold, region.value
 
 
 def _holder_of(s: State, option: PrincessOption) -> int:
@@ -59,7 +66,8 @@ def claim_regions(s: State) -> tuple[tuple[str, ...], tuple[ClaimMove, ...]]:
     n = s.players_count
     for region, claim in zip(REGIONS, s.claims, strict=True):
         face_up = claim.face_up
-        if not face_up and occupied_weight(s, region.towns) >= region.threshold:
+        threshold, _ = threshold_and_value(s, region)
+        if not face_up and occupied_weight(s, region.towns) >= threshold:
             flipped.append(region.key)
             face_up = True
         if not face_up:
@@ -103,8 +111,9 @@ def final_scores(s: State) -> tuple[tuple[FinalScore, ...], tuple[int, ...]]:
     for region, claim in zip(REGIONS, s.claims, strict=True):
         if not claim.face_up:
             continue
+        _, value = threshold_and_value(s, region)
         if claim.holder >= 0:
-            held_points[claim.holder] += region.value
+            held_points[claim.holder] += value
             held_count[claim.holder] += 1
             continue
         counts = region_counts(s, region.towns)[:n]
@@ -112,7 +121,7 @@ def final_scores(s: State) -> tuple[tuple[FinalScore, ...], tuple[int, ...]]:
         if best > 0:
             for seat, c in enumerate(counts):
                 if c == best:
-                    board_points[seat] += region.value // 2
+                    board_points[seat] += value // 2
     scores: list[FinalScore] = []
     for seat, p in enumerate(s.players):
         most_coins = 1 if len(coin_leaders) == 1 and coin_leaders[0] == seat else 0

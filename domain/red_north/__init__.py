@@ -29,12 +29,15 @@ House rulings (the rulebook and RULINGS.md are silent; each can be revisited in 
 * Loki places exactly 2 Glory (same card allowed; none if only Jarls); Saga names one card
   of every eligible opponent; Hel may take nothing only if the pile has no Jarl/Raider —
   ``gods``;
+* Freya's card is drawn and seen before its end is chosen (printed order), so one Freya
+  action is two commands of the same seat: ``Invoke`` then ``PlaceFreyaCard`` — ``gods``,
+  ``rules``;
 * unknown setup options are refused (``Malformed``) rather than ignored — ``rules``.
 
 Modules: ``components`` (printed data), ``commands``, ``events``, ``state``, ``evolve``,
 ``flow`` (decide's building blocks), ``rules`` (setup, decide, legal commands, who acts),
 ``gods`` (Invoke), ``resolution`` (A–E), ``scoring`` (Raid Points, final ranking),
-``views`` (view, redact).
+``views`` (view, redact). The rules audit (rule → code → test) is ``NOTES.md``.
 """
 
 from __future__ import annotations

@@ -94,8 +94,9 @@ class Invoke:
 
 @dataclass(frozen=True, slots=True)
 class PlaceFreyaCard:
-    """Freya, second half of the same action: the card just drawn and looked at goes
-    face-down at ``end`` of your Party."""
+    """Freya, second half of the action: place the card you drew face-down at ``end``.
+
+    Sent right after ``Invoke(freya)`` has drawn the card and shown it to you alone."""
 
     end: End
 
@@ -119,7 +120,7 @@ COMMANDS: dict[str, type] = {
         Inspire,
         Promote,
         Invoke,
-        PlaceFreyaCard,
         Pass,
+        PlaceFreyaCard,  # appended: wire oneof numbers follow this order
     )
 }

@@ -183,9 +183,9 @@ class VictoryPointsGained:
 
 @dataclass(frozen=True, slots=True)
 class CardDrawnIntoParty:
-    """Freya before the look-then-place fix (end chosen before seeing the card): the top
-    card of the deck face-down into the Party at ``position``. No longer emitted; kept so
-    that stored games still fold."""
+    """Legacy Freya (no longer emitted): the top card of the deck face-down at ``position``.
+
+    Freya's end was once chosen before the card was seen; kept so that stored games fold."""
 
     seat: int
     card: str
@@ -194,8 +194,9 @@ class CardDrawnIntoParty:
 
 @dataclass(frozen=True, slots=True)
 class FreyaCardDrawn:
-    """Freya: the top card of the deck, looked at secretly by ``seat`` (hidden from the
-    others); it waits for :class:`FreyaCardPlaced`."""
+    """Freya: the top card of the deck, seen only by ``seat``, waiting to be placed.
+
+    Hidden from the other seats; followed by :class:`FreyaCardPlaced` in the same action."""
 
     seat: int
     card: str
@@ -203,8 +204,9 @@ class FreyaCardDrawn:
 
 @dataclass(frozen=True, slots=True)
 class FreyaCardPlaced:
-    """Freya: the drawn card placed face-down at an end (``position`` 0 or the Party's
-    length); hidden from the others."""
+    """Freya: the drawn card placed face-down at an end (``position`` 0 or Party length).
+
+    The card is hidden from the other seats."""
 
     seat: int
     card: str
@@ -296,8 +298,6 @@ EVENTS: dict[str, type] = {
         HeroRetrieved,
         VictoryPointsGained,
         CardDrawnIntoParty,
-        FreyaCardDrawn,
-        FreyaCardPlaced,
         GloryRetrieved,
         Passed,
         OutpostAwarded,
@@ -305,5 +305,7 @@ EVENTS: dict[str, type] = {
         PartiesDiscarded,
         MusterGroupDiscarded,
         GameEnded,
+        FreyaCardDrawn,  # appended: wire oneof numbers follow this order
+        FreyaCardPlaced,
     )
 }

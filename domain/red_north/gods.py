@@ -6,6 +6,9 @@ House rulings where the printed text is silent (RULINGS.md covers Saga and Hel's
 * Loki places exactly 2 Glory on non-Jarl cards (the same card twice is allowed); with no
   non-Jarl card in the Party, it places none.
 * Freya and Tyr draw under the deck-exhaustion ruling; an empty deck and discard yield nothing.
+* Freya: the card is drawn and looked at *before* its end is chosen (printed order: "draw …,
+  look at it secretly, and place it"), so Invoke draws it and the same seat's
+  ``PlaceFreyaCard`` places it, within the one action.
 * Saga names one face-down card of *every* opponent who has one (and no other).
 * Hel names a Jarl or Raider of the discard pile and an insertion index ``0..len(party)``;
   it may name nothing only when the pile holds neither.
@@ -25,7 +28,6 @@ from domain.red_north.components import (
     ODIN_VP,
     ROUNDS,
     TYR_DRAW,
-    End,
     God,
     Kind,
     god_card,
@@ -72,7 +74,6 @@ def check_invoke(state: State, seat: int, cmd: Invoke) -> None:
     }
     allowed = {
         God.LOKI: {"positions"},
-        God.FREYA: {"end"},
         God.SAGA: {"targets"},
         God.HEL: {"card", "position"},
     }.get(cmd.god, set())
@@ -90,9 +91,6 @@ def check_invoke(state: State, seat: int, cmd: Invoke) -> None:
                 raise _illegal(
                     "loki-not-on-jarl", f"position {pos} is not a non-Jarl card of your Party"
                 )
-    elif cmd.god is God.FREYA:
-        if cmd.end is None:
-            raise _illegal("freya-needs-end", "Freya needs an end of your Party")
     elif cmd.god is God.SAGA:
         victims = saga_victims(state, seat)
         named = [t.seat for t in cmd.targets]
@@ -137,8 +135,7 @@ def invoke(log: Log, seat: int, cmd: Invoke, chance: Chance) -> None:
     elif god is God.FREYA:
         cards = top_cards(log, 1, chance)
         if cards:
-            position = 0 if cmd.end is End.LEFT else len(log.state.players[seat].party)
-            log.emit(ev.CardDrawnIntoParty(seat, cards[0], position))
+            log.emit(ev.FreyaCardDrawn(seat, cards[0]))
     elif god is God.NORNIR:
         count = sum(pc.glory for pc in state.players[seat].party)
         log.emit(ev.GloryRetrieved(seat, count))
@@ -165,9 +162,6 @@ def legal_invokes(state: State, seat: int) -> Iterator[Invoke]:
             for i, a in enumerate(targets):
                 for b in targets[i:]:
                     yield Invoke(god, positions=(a, b))
-        elif god is God.FREYA:
-            for end in End:
-                yield Invoke(god, end=end)
         elif god is God.SAGA:
             victims = saga_victims(state, seat)
             choices = [state.players[v].face_down_positions() for v in victims]

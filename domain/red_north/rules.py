@@ -207,12 +207,20 @@ def _decline(log: Log, seat: int, c: cmd.DeclinePower, chance: Chance) -> None:
     _close_power(log, _power_seat(log, seat, None), False)
 
 
-def _action_seat(log: Log, seat: int) -> None:
+def _turn_seat(log: Log, seat: int) -> None:
     s = log.state
     if s.phase is not Phase.ACTIONS:
         raise _illegal("not-actions", "actions are taken only in the Player Actions phase")
     if s.current != seat:
         raise NotYourTurn("red_north/not-your-turn", f"it is seat {s.current}'s turn")
+
+
+def _action_seat(log: Log, seat: int) -> None:
+    _turn_seat(log, seat)
+    if log.state.players[seat].drawn is not None:
+        raise _illegal(
+            "freya-place-first", "place the card Freya drew at an end of your Party first"
+        )
 
 
 def _end_turn(log: Log, seat: int, chance: Chance) -> None:
@@ -295,6 +303,19 @@ def _promote(log: Log, seat: int, c: cmd.Promote, chance: Chance) -> None:
 def _invoke(log: Log, seat: int, c: cmd.Invoke, chance: Chance) -> None:
     _action_seat(log, seat)
     invoke(log, seat, c, chance)
+    if log.state.players[seat].drawn is None:
+        _end_turn(log, seat, chance)
+    # Freya: the same action goes on with PlaceFreyaCard, once the card has been seen.
+
+
+def _place_freya(log: Log, seat: int, c: cmd.PlaceFreyaCard, chance: Chance) -> None:
+    """Freya: the card drawn and looked at goes face-down at either end of the Party."""
+    _turn_seat(log, seat)
+    p = log.state.players[seat]
+    if p.drawn is None:
+        raise _illegal("no-freya-card", "Freya has not drawn a card for you to place")
+    position = 0 if c.end is End.LEFT else len(p.party)
+    log.emit(ev.FreyaCardPlaced(seat, p.drawn, position))
     _end_turn(log, seat, chance)
 
 
@@ -325,6 +346,7 @@ _HANDLERS: Mapping[type, Callable[[Log, int, Any, Chance], None]] = {
     cmd.Inspire: _inspire,
     cmd.Promote: _promote,
     cmd.Invoke: _invoke,
+    cmd.PlaceFreyaCard: _place_freya,
     cmd.Pass: _pass,
 }
 
@@ -364,6 +386,10 @@ def legal_commands(state: State, seat: int) -> Iterator[Any]:
                 if kind_of(card) is Kind.RAIDER:
                     for end in End:
                         yield cmd.TakeFromDiscard(card, end)
+        return
+    if p.drawn is not None:
+        for end in End:
+            yield cmd.PlaceFreyaCard(end)
         return
     if state.round >= ROUNDS:
         yield cmd.Pass()

@@ -1,7 +1,8 @@
 """What a seat (or a spectator, ``None``) may see: ``view`` and ``redact``.
 
-Secret: the deck order (from everyone), removed Jarls, each hand (but its size), and the
-face-down cards of a Party (but to their owner). A face-down card is shown as ``"hidden"``.
+Secret: the deck order (from everyone), removed Jarls, each hand (but its size), the
+face-down cards of a Party and a card Freya drew (but to their owner). A secret card is
+shown as ``"hidden"``.
 Everything else is public: face-up cards, Muster Groups, the discard pile, tokens, VP, Glory.
 """
 
@@ -28,6 +29,8 @@ class PlayerView:
     invoked: bool
     deployed: bool
     passed: bool
+    drawn: str | None
+    """Freya's card awaiting placement: the card for its owner, ``hidden`` for others."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,7 @@ def view(state: State, seat: int | None, to_act: frozenset[int]) -> RedNorthView
                 p.invoked,
                 p.deployed,
                 p.passed,
+                p.drawn if own or p.drawn is None else HIDDEN,
             )
         )
     return RedNorthView(
@@ -117,6 +121,8 @@ def secrets(state: State, seat: int | None) -> frozenset[str]:
             continue
         hidden.update(p.hand)
         hidden.update(pc.card for pc in p.party if not pc.face_up)
+        if p.drawn is not None:
+            hidden.add(p.drawn)
     return frozenset(hidden.difference(state.public))
 
 
@@ -126,7 +132,14 @@ def redact(event: Any, seat: int | None) -> Any:
         return replace(event, order=_hide(event.order))
     if isinstance(event, ev.JarlsRemoved):
         return replace(event, cards=_hide(event.cards))
-    if isinstance(event, ev.JarlGiven | ev.CardWithdrawn | ev.CardDrawnIntoParty):
+    if isinstance(
+        event,
+        ev.JarlGiven
+        | ev.CardWithdrawn
+        | ev.CardDrawnIntoParty
+        | ev.FreyaCardDrawn
+        | ev.FreyaCardPlaced,
+    ):
         return event if event.seat == seat else replace(event, card=HIDDEN)
     if isinstance(event, ev.CardsDrawn | ev.PartyDeployed):
         return event if event.seat == seat else replace(event, cards=_hide(event.cards))

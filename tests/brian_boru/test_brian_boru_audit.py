@@ -9,6 +9,7 @@ own tables, so a slip in either fails here.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -20,13 +21,21 @@ from domain.brian_boru import events as ev
 from domain.brian_boru.cards import ACTION_CARDS, Group, Symbol, card_id
 from domain.brian_boru.commands import (
     ChooseActiveTown,
+    ChoosePrincessOption,
     ChooseSecondary,
     Expand,
     KeepCards,
     PlayCard,
 )
+from domain.brian_boru.engine import UPKEEP_OPS
 from domain.brian_boru.map import REGION_COUNT_POINTS, REGIONS, ROADS, TOWNS, Colour
-from domain.brian_boru.marriages import MARRIAGE_CARDS, PRINCESS, TRACK, TrackReward
+from domain.brian_boru.marriages import (
+    MARRIAGE_CARDS,
+    PRINCESS,
+    TRACK,
+    PrincessOption,
+    TrackReward,
+)
 from domain.brian_boru.model import (
     ClaimState,
     DecisionKind,
@@ -37,7 +46,7 @@ from domain.brian_boru.model import (
     State,
 )
 from domain.brian_boru.scoring import claim_regions, final_scores
-from domain.kernel import IllegalMove
+from domain.kernel import IllegalMove, Malformed
 from domain.kernel.play import fold
 
 
@@ -45,7 +54,7 @@ def c(v: int) -> str:
     return card_id(1, v)
 
 
-def lead_position(hands: dict[int, tuple[int, ...]], players: int = 4) -> State:
+def lead_position(hands: Mapping[int, tuple[int, ...]], players: int = 4) -> State:
     state = replace(blank(players), phase=Phase.LEAD, marker=0, program=())
     for seat, values in hands.items():
         state = player(state, seat, hand=tuple(c(v) for v in values))
@@ -339,3 +348,69 @@ def test_final_board_token_compares_players_even_when_vikings_lead() -> None:
     state = towns(state, {43: 0, 44: 1, 45: 2, 46: 2, 47: 3}, vikings=(45, 46))
     scores, _ = final_scores(state)
     assert [f.claims_board for f in scores] == [3, 3, 0, 3]
+
+
+# --------------------------------------------------------------------------- printed options
+
+
+def _with_options(options: dict[str, str], players: int = 4) -> State:
+    state: State = fold(RULES, players, RULES.setup(players, options, chance()))
+    return replace(state, phase=Phase.UPKEEP, round=1)
+
+
+def test_printed_value_rulings_have_setup_options() -> None:
+    """RULINGS.md preamble: a ruling on a printed value can be overridden by a setup option.
+    Defaults are the rulings (Dubhlinn 2/2, road 31–43, the §7.1 track)."""
+    default = _with_options({})
+    assert (default.dubhlinn, default.road_31_43, default.track) == ((2, 2), True, TRACK)
+    # dubhlinn=3,4: two towns no longer flip the token; three do, and it is worth 4
+    state = towns(_with_options({"dubhlinn": "3,4"}), {23: 0, 24: 0})
+    assert claim_regions(state) == ((), ())
+    assert claim_regions(towns(default, {23: 0, 24: 0}))[0] == ("dubhlinn",)
+    state, _ = run(towns(state, {23: 0, 24: 0, 25: 1}), Op(OpKind.CLAIM_STEP))
+    assert final_scores(state)[0][0].claims_held == 4
+    # road_31_43=no: Connaught 31 no longer reaches Munster 43
+    for options, targets in (({}, (43,)), ({"road_31_43": "no"}, ())):
+        state = towns(player(_with_options(options), 0, coins=5), {31: 0})
+        state, _ = run(state, Op(OpKind.EXPAND, 0))
+        offered = state.pending.options if state.pending is not None else ()
+        assert offered == targets
+    # marriage_track: space 2 pays 3 coins instead of 1
+    track = "none,none,coin3,coin1,coin1,coin2,coin2,renown1,town,none"
+    state = replace(_with_options({"marriage_track": track}), marriage_card="marriage-brigid")
+    state = player(player(state, 0, track=5), 1, track=2)
+    _, events = run(state, Op(OpKind.MARRIAGE_STEP))
+    assert ev.CoinsGained(1, 3) in events
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("dubhlinn", "2"),
+        ("dubhlinn", "0,2"),
+        ("road_31_43", "maybe"),
+        ("marriage_track", "none,coin1"),
+        ("marriage_track", "none,none,coin1,coin1,coin1,coin2,coin2,renown1,town,gold"),
+        ("marriage_track", "coin1,none,coin1,coin1,coin1,coin2,coin2,renown1,town,none"),
+    ],
+)
+def test_printed_value_options_refuse_bad_values(name: str, value: str) -> None:
+    with pytest.raises(Malformed) as bad:
+        RULES.setup(4, {name: value}, chance())
+    assert bad.value.rule == "brian_boru/bad-option"
+
+
+def test_military_support_applies_in_the_princess_round_claim_step_and_scoring() -> None:
+    """§7: the Princess is married in the final upkeep's first step, so Military support
+    already counts the Viking towns in that round's claim step; then the game ends (§6)."""
+    state = replace(blank(), final_round=True, marriage_card=PRINCESS.id, marker=0)
+    state = towns(state, {8: 0, 9: 1, 10: 1, 11: 2}, vikings=(9, 10))  # Ulaid, threshold 3
+    state = player(state, 2, track=4)
+    state, _ = run(state, *UPKEEP_OPS)
+    assert state.pending is not None and state.pending.kind is DecisionKind.PRINCESS
+    state, events = act(state, 2, ChoosePrincessOption(PrincessOption.MILITARY_SUPPORT))
+    claimed = next(e for e in events if isinstance(e, ev.RegionsClaimed))
+    assert ev.ClaimMove("ulaid", -1, 2) in claimed.moves  # 1 + 2 Viking towns = 3 > 1
+    over = events[-1]
+    assert isinstance(over, ev.GameEnded) and state.phase is Phase.OVER
+    assert over.scores[2].claims_held == 4

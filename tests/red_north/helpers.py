@@ -91,4 +91,5 @@ def every_card(state: State) -> list[str]:
         cards += [g.leader, *g.cards]
     for p in state.players:
         cards += list(p.hand) + [pc.card for pc in p.party] + list(p.gods)
+        cards += [] if p.drawn is None else [p.drawn]
     return cards

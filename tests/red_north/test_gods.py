@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from domain.kernel.errors import IllegalMove
+from domain.kernel.errors import IllegalMove, NotYourTurn
 from domain.red_north import RULES
 from domain.red_north import events as ev
-from domain.red_north.commands import Invoke, Pass, SagaTarget
+from domain.red_north.commands import Invoke, Pass, PlaceFreyaCard, SagaTarget
 from domain.red_north.components import HIDDEN, End, God, god_card
 from domain.red_north.state import Player
 
@@ -73,17 +73,58 @@ def test_loki_places_two_supply_glory_even_face_down_never_on_jarls() -> None:
     assert Invoke(God.LOKI, positions=(0, 2)) in legal and len(legal) == 3
 
 
-def test_freya_draws_a_secret_card_face_down_at_an_end() -> None:
-    state, events = act(ragnarok(God.FREYA), 0, Invoke(God.FREYA, end=End.RIGHT))
-    assert events[1] == ev.CardDrawnIntoParty(0, "raider-red-07", 4)
-    assert RULES.redact(events[1], 1) == ev.CardDrawnIntoParty(0, HIDDEN, 4)
-    party = state.players[0].party
+def test_freya_draws_a_secret_card_looks_at_it_then_places_it_face_down_at_an_end() -> None:
+    """Gods/Freya: "Draw 1 card from the deck, look at it secretly, and place it face-down at
+    either end" — the end is chosen after seeing the card, within the same action."""
+    state, events = act(ragnarok(God.FREYA), 0, Invoke(God.FREYA))
+    assert events == (ev.GodInvoked(0, God.FREYA), ev.FreyaCardDrawn(0, "raider-red-07"))
+    assert RULES.redact(events[1], 1) == ev.FreyaCardDrawn(0, HIDDEN)
+    assert state.players[0].drawn == "raider-red-07" and state.current == 0
+    assert RULES.to_act(state) == {0}
+    assert RULES.view(state, 0).players[0].drawn == "raider-red-07"
+    assert RULES.view(state, 1).players[0].drawn == HIDDEN
+    assert "raider-red-07" in RULES.secrets(state, 1)
+    assert list(RULES.legal_commands(state, 0)) == [
+        PlaceFreyaCard(End.LEFT),
+        PlaceFreyaCard(End.RIGHT),
+    ]
+    with pytest.raises(IllegalMove) as err:  # the same action is not over yet
+        act(state, 0, Pass())
+    assert err.value.rule == "red_north/freya-place-first"
+    with pytest.raises(NotYourTurn):
+        act(state, 1, Pass())
+    right, events = act(state, 0, PlaceFreyaCard(End.RIGHT))
+    assert events == (ev.FreyaCardPlaced(0, "raider-red-07", 4), ev.TurnStarted(1))
+    assert RULES.redact(events[0], 2) == ev.FreyaCardPlaced(0, HIDDEN, 4)
+    party = right.players[0].party
     assert party[-1].card == "raider-red-07" and not party[-1].face_up
-    assert RULES.view(state, 1).players[0].party[-1].card == HIDDEN
-    left, _ = act(ragnarok(God.FREYA), 0, Invoke(God.FREYA, end=End.LEFT))
+    assert right.players[0].drawn is None
+    assert RULES.view(right, 1).players[0].party[-1].card == HIDDEN
+    left, _ = act(state, 0, PlaceFreyaCard(End.LEFT))
     assert left.players[0].party[0].card == "raider-red-07"
-    with pytest.raises(IllegalMove):
-        act(ragnarok(God.FREYA), 0, Invoke(God.FREYA))
+
+
+def test_freya_may_make_a_party_of_four_face_down_cards() -> None:
+    """Gods/Freya: "This may result in your Party consisting of 4 face-down cards"."""
+    state = ragnarok(God.FREYA)
+    state = state.with_player(
+        0, replace(state.players[0], party=down("raider-green-01", "jarl-01", "raider-red-02"))
+    )
+    state, _ = act(state, 0, Invoke(God.FREYA))
+    state, _ = act(state, 0, PlaceFreyaCard(End.LEFT))
+    assert [pc.face_up for pc in state.players[0].party] == [False] * 4
+
+
+def test_freya_refusals() -> None:
+    with pytest.raises(IllegalMove) as err:  # the end is chosen only after looking
+        act(ragnarok(God.FREYA), 0, Invoke(God.FREYA, end=End.LEFT))
+    assert err.value.rule == "red_north/invoke-fields"
+    with pytest.raises(IllegalMove) as err:  # nothing drawn to place
+        act(ragnarok(God.FREYA), 0, PlaceFreyaCard(End.LEFT))
+    assert err.value.rule == "red_north/no-freya-card"
+    # RULINGS.md: deck and discard both empty -> the draw yields nothing; the action ends.
+    _, events = act(ragnarok(God.FREYA, deck=()), 0, Invoke(God.FREYA))
+    assert events == (ev.GodInvoked(0, God.FREYA), ev.TurnStarted(1))
 
 
 def test_nornir_retrieves_all_glory_from_the_party() -> None:

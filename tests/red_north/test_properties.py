@@ -122,7 +122,8 @@ def test_redacted_events_never_carry_another_seats_secret_cards() -> None:
                 assert set(data["order"] if "order" in data else data["cards"]) <= {HIDDEN}
             if name in ("PartyDeployed", "CardsDrawn") and owner != seat:
                 assert set(data["cards"]) <= {HIDDEN}
-            if name in ("CardWithdrawn", "JarlGiven", "CardDrawnIntoParty") and owner != seat:
+            secret_card = ("CardWithdrawn", "JarlGiven", "FreyaCardDrawn", "FreyaCardPlaced")
+            if name in secret_card and owner != seat:
                 assert data["card"] == HIDDEN
 
 

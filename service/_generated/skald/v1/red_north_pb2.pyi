@@ -170,6 +170,24 @@ class DiscardShuffledIntoDeck(_message.Message):
     order: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, order: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class FreyaCardDrawn(_message.Message):
+    __slots__ = ("seat", "card")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    card: str
+    def __init__(self, seat: _Optional[int] = ..., card: _Optional[str] = ...) -> None: ...
+
+class FreyaCardPlaced(_message.Message):
+    __slots__ = ("seat", "card", "position")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    card: str
+    position: int
+    def __init__(self, seat: _Optional[int] = ..., card: _Optional[str] = ..., position: _Optional[int] = ...) -> None: ...
+
 class GameEnded(_message.Message):
     __slots__ = ("scores", "winners", "reason")
     SCORES_FIELD_NUMBER: _ClassVar[int]
@@ -388,8 +406,14 @@ class Passed(_message.Message):
     cards: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, seat: _Optional[int] = ..., group: _Optional[str] = ..., cards: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class PlaceFreyaCard(_message.Message):
+    __slots__ = ("end",)
+    END_FIELD_NUMBER: _ClassVar[int]
+    end: End
+    def __init__(self, end: _Optional[_Union[End, str]] = ...) -> None: ...
+
 class PlayerView(_message.Message):
-    __slots__ = ("seat", "hand", "party", "glory", "vp", "gods", "invoked", "deployed", "passed")
+    __slots__ = ("seat", "hand", "party", "glory", "vp", "gods", "invoked", "deployed", "passed", "drawn")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     HAND_FIELD_NUMBER: _ClassVar[int]
     PARTY_FIELD_NUMBER: _ClassVar[int]
@@ -399,6 +423,7 @@ class PlayerView(_message.Message):
     INVOKED_FIELD_NUMBER: _ClassVar[int]
     DEPLOYED_FIELD_NUMBER: _ClassVar[int]
     PASSED_FIELD_NUMBER: _ClassVar[int]
+    DRAWN_FIELD_NUMBER: _ClassVar[int]
     seat: int
     hand: _containers.RepeatedScalarFieldContainer[str]
     party: _containers.RepeatedCompositeFieldContainer[PartyCard]
@@ -408,7 +433,8 @@ class PlayerView(_message.Message):
     invoked: bool
     deployed: bool
     passed: bool
-    def __init__(self, seat: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ..., party: _Optional[_Iterable[_Union[PartyCard, _Mapping]]] = ..., glory: _Optional[int] = ..., vp: _Optional[int] = ..., gods: _Optional[_Iterable[str]] = ..., invoked: _Optional[bool] = ..., deployed: _Optional[bool] = ..., passed: _Optional[bool] = ...) -> None: ...
+    drawn: str
+    def __init__(self, seat: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ..., party: _Optional[_Iterable[_Union[PartyCard, _Mapping]]] = ..., glory: _Optional[int] = ..., vp: _Optional[int] = ..., gods: _Optional[_Iterable[str]] = ..., invoked: _Optional[bool] = ..., deployed: _Optional[bool] = ..., passed: _Optional[bool] = ..., drawn: _Optional[str] = ...) -> None: ...
 
 class Promote(_message.Message):
     __slots__ = ("position",)
@@ -519,7 +545,7 @@ class Withdraw(_message.Message):
     def __init__(self, position: _Optional[int] = ...) -> None: ...
 
 class AnyCommand(_message.Message):
-    __slots__ = ("deploy", "give_first_player", "take_from_discard", "decline_power", "withdraw", "reinforce", "inspire", "promote", "invoke", "pass_")
+    __slots__ = ("deploy", "give_first_player", "take_from_discard", "decline_power", "withdraw", "reinforce", "inspire", "promote", "invoke", "pass_", "place_freya_card")
     DEPLOY_FIELD_NUMBER: _ClassVar[int]
     GIVE_FIRST_PLAYER_FIELD_NUMBER: _ClassVar[int]
     TAKE_FROM_DISCARD_FIELD_NUMBER: _ClassVar[int]
@@ -530,6 +556,7 @@ class AnyCommand(_message.Message):
     PROMOTE_FIELD_NUMBER: _ClassVar[int]
     INVOKE_FIELD_NUMBER: _ClassVar[int]
     PASS__FIELD_NUMBER: _ClassVar[int]
+    PLACE_FREYA_CARD_FIELD_NUMBER: _ClassVar[int]
     deploy: Deploy
     give_first_player: GiveFirstPlayer
     take_from_discard: TakeFromDiscard
@@ -540,10 +567,11 @@ class AnyCommand(_message.Message):
     promote: Promote
     invoke: Invoke
     pass_: Pass
-    def __init__(self, deploy: _Optional[_Union[Deploy, _Mapping]] = ..., give_first_player: _Optional[_Union[GiveFirstPlayer, _Mapping]] = ..., take_from_discard: _Optional[_Union[TakeFromDiscard, _Mapping]] = ..., decline_power: _Optional[_Union[DeclinePower, _Mapping]] = ..., withdraw: _Optional[_Union[Withdraw, _Mapping]] = ..., reinforce: _Optional[_Union[Reinforce, _Mapping]] = ..., inspire: _Optional[_Union[Inspire, _Mapping]] = ..., promote: _Optional[_Union[Promote, _Mapping]] = ..., invoke: _Optional[_Union[Invoke, _Mapping]] = ..., pass_: _Optional[_Union[Pass, _Mapping]] = ...) -> None: ...
+    place_freya_card: PlaceFreyaCard
+    def __init__(self, deploy: _Optional[_Union[Deploy, _Mapping]] = ..., give_first_player: _Optional[_Union[GiveFirstPlayer, _Mapping]] = ..., take_from_discard: _Optional[_Union[TakeFromDiscard, _Mapping]] = ..., decline_power: _Optional[_Union[DeclinePower, _Mapping]] = ..., withdraw: _Optional[_Union[Withdraw, _Mapping]] = ..., reinforce: _Optional[_Union[Reinforce, _Mapping]] = ..., inspire: _Optional[_Union[Inspire, _Mapping]] = ..., promote: _Optional[_Union[Promote, _Mapping]] = ..., invoke: _Optional[_Union[Invoke, _Mapping]] = ..., pass_: _Optional[_Union[Pass, _Mapping]] = ..., place_freya_card: _Optional[_Union[PlaceFreyaCard, _Mapping]] = ...) -> None: ...
 
 class AnyEvent(_message.Message):
-    __slots__ = ("game_started", "jarls_removed", "jarl_given", "deck_shuffled", "discard_shuffled_into_deck", "cards_drawn", "token_passed", "muster_group_formed", "gods_selected", "round_started", "party_deployed", "outpost_powers_offered", "outpost_power_closed", "card_taken_from_discard", "turn_started", "card_withdrawn", "card_revealed", "card_added", "glory_placed", "champion_placed", "god_invoked", "hero_retrieved", "victory_points_gained", "card_drawn_into_party", "glory_retrieved", "passed", "outpost_awarded", "glory_gained", "parties_discarded", "muster_group_discarded", "game_ended")
+    __slots__ = ("game_started", "jarls_removed", "jarl_given", "deck_shuffled", "discard_shuffled_into_deck", "cards_drawn", "token_passed", "muster_group_formed", "gods_selected", "round_started", "party_deployed", "outpost_powers_offered", "outpost_power_closed", "card_taken_from_discard", "turn_started", "card_withdrawn", "card_revealed", "card_added", "glory_placed", "champion_placed", "god_invoked", "hero_retrieved", "victory_points_gained", "card_drawn_into_party", "glory_retrieved", "passed", "outpost_awarded", "glory_gained", "parties_discarded", "muster_group_discarded", "game_ended", "freya_card_drawn", "freya_card_placed")
     GAME_STARTED_FIELD_NUMBER: _ClassVar[int]
     JARLS_REMOVED_FIELD_NUMBER: _ClassVar[int]
     JARL_GIVEN_FIELD_NUMBER: _ClassVar[int]
@@ -575,6 +603,8 @@ class AnyEvent(_message.Message):
     PARTIES_DISCARDED_FIELD_NUMBER: _ClassVar[int]
     MUSTER_GROUP_DISCARDED_FIELD_NUMBER: _ClassVar[int]
     GAME_ENDED_FIELD_NUMBER: _ClassVar[int]
+    FREYA_CARD_DRAWN_FIELD_NUMBER: _ClassVar[int]
+    FREYA_CARD_PLACED_FIELD_NUMBER: _ClassVar[int]
     game_started: GameStarted
     jarls_removed: JarlsRemoved
     jarl_given: JarlGiven
@@ -606,7 +636,9 @@ class AnyEvent(_message.Message):
     parties_discarded: PartiesDiscarded
     muster_group_discarded: MusterGroupDiscarded
     game_ended: GameEnded
-    def __init__(self, game_started: _Optional[_Union[GameStarted, _Mapping]] = ..., jarls_removed: _Optional[_Union[JarlsRemoved, _Mapping]] = ..., jarl_given: _Optional[_Union[JarlGiven, _Mapping]] = ..., deck_shuffled: _Optional[_Union[DeckShuffled, _Mapping]] = ..., discard_shuffled_into_deck: _Optional[_Union[DiscardShuffledIntoDeck, _Mapping]] = ..., cards_drawn: _Optional[_Union[CardsDrawn, _Mapping]] = ..., token_passed: _Optional[_Union[TokenPassed, _Mapping]] = ..., muster_group_formed: _Optional[_Union[MusterGroupFormed, _Mapping]] = ..., gods_selected: _Optional[_Union[GodsSelected, _Mapping]] = ..., round_started: _Optional[_Union[RoundStarted, _Mapping]] = ..., party_deployed: _Optional[_Union[PartyDeployed, _Mapping]] = ..., outpost_powers_offered: _Optional[_Union[OutpostPowersOffered, _Mapping]] = ..., outpost_power_closed: _Optional[_Union[OutpostPowerClosed, _Mapping]] = ..., card_taken_from_discard: _Optional[_Union[CardTakenFromDiscard, _Mapping]] = ..., turn_started: _Optional[_Union[TurnStarted, _Mapping]] = ..., card_withdrawn: _Optional[_Union[CardWithdrawn, _Mapping]] = ..., card_revealed: _Optional[_Union[CardRevealed, _Mapping]] = ..., card_added: _Optional[_Union[CardAdded, _Mapping]] = ..., glory_placed: _Optional[_Union[GloryPlaced, _Mapping]] = ..., champion_placed: _Optional[_Union[ChampionPlaced, _Mapping]] = ..., god_invoked: _Optional[_Union[GodInvoked, _Mapping]] = ..., hero_retrieved: _Optional[_Union[HeroRetrieved, _Mapping]] = ..., victory_points_gained: _Optional[_Union[VictoryPointsGained, _Mapping]] = ..., card_drawn_into_party: _Optional[_Union[CardDrawnIntoParty, _Mapping]] = ..., glory_retrieved: _Optional[_Union[GloryRetrieved, _Mapping]] = ..., passed: _Optional[_Union[Passed, _Mapping]] = ..., outpost_awarded: _Optional[_Union[OutpostAwarded, _Mapping]] = ..., glory_gained: _Optional[_Union[GloryGained, _Mapping]] = ..., parties_discarded: _Optional[_Union[PartiesDiscarded, _Mapping]] = ..., muster_group_discarded: _Optional[_Union[MusterGroupDiscarded, _Mapping]] = ..., game_ended: _Optional[_Union[GameEnded, _Mapping]] = ...) -> None: ...
+    freya_card_drawn: FreyaCardDrawn
+    freya_card_placed: FreyaCardPlaced
+    def __init__(self, game_started: _Optional[_Union[GameStarted, _Mapping]] = ..., jarls_removed: _Optional[_Union[JarlsRemoved, _Mapping]] = ..., jarl_given: _Optional[_Union[JarlGiven, _Mapping]] = ..., deck_shuffled: _Optional[_Union[DeckShuffled, _Mapping]] = ..., discard_shuffled_into_deck: _Optional[_Union[DiscardShuffledIntoDeck, _Mapping]] = ..., cards_drawn: _Optional[_Union[CardsDrawn, _Mapping]] = ..., token_passed: _Optional[_Union[TokenPassed, _Mapping]] = ..., muster_group_formed: _Optional[_Union[MusterGroupFormed, _Mapping]] = ..., gods_selected: _Optional[_Union[GodsSelected, _Mapping]] = ..., round_started: _Optional[_Union[RoundStarted, _Mapping]] = ..., party_deployed: _Optional[_Union[PartyDeployed, _Mapping]] = ..., outpost_powers_offered: _Optional[_Union[OutpostPowersOffered, _Mapping]] = ..., outpost_power_closed: _Optional[_Union[OutpostPowerClosed, _Mapping]] = ..., card_taken_from_discard: _Optional[_Union[CardTakenFromDiscard, _Mapping]] = ..., turn_started: _Optional[_Union[TurnStarted, _Mapping]] = ..., card_withdrawn: _Optional[_Union[CardWithdrawn, _Mapping]] = ..., card_revealed: _Optional[_Union[CardRevealed, _Mapping]] = ..., card_added: _Optional[_Union[CardAdded, _Mapping]] = ..., glory_placed: _Optional[_Union[GloryPlaced, _Mapping]] = ..., champion_placed: _Optional[_Union[ChampionPlaced, _Mapping]] = ..., god_invoked: _Optional[_Union[GodInvoked, _Mapping]] = ..., hero_retrieved: _Optional[_Union[HeroRetrieved, _Mapping]] = ..., victory_points_gained: _Optional[_Union[VictoryPointsGained, _Mapping]] = ..., card_drawn_into_party: _Optional[_Union[CardDrawnIntoParty, _Mapping]] = ..., glory_retrieved: _Optional[_Union[GloryRetrieved, _Mapping]] = ..., passed: _Optional[_Union[Passed, _Mapping]] = ..., outpost_awarded: _Optional[_Union[OutpostAwarded, _Mapping]] = ..., glory_gained: _Optional[_Union[GloryGained, _Mapping]] = ..., parties_discarded: _Optional[_Union[PartiesDiscarded, _Mapping]] = ..., muster_group_discarded: _Optional[_Union[MusterGroupDiscarded, _Mapping]] = ..., game_ended: _Optional[_Union[GameEnded, _Mapping]] = ..., freya_card_drawn: _Optional[_Union[FreyaCardDrawn, _Mapping]] = ..., freya_card_placed: _Optional[_Union[FreyaCardPlaced, _Mapping]] = ...) -> None: ...
 
 class AnyView(_message.Message):
     __slots__ = ("view",)
