@@ -103,3 +103,42 @@ def test_a_game_over_grpc_exports_imports_and_verifies(
     finally:
         server.stop(0)
         svc.store.close()
+
+
+@pytest.mark.postgres
+def test_two_server_replicas_share_one_postgres_store(pg_url: str) -> None:
+    """Two stateless servers on one PostgreSQL database: seats alternate between them, a
+    spectator watches through the other, and the game verifies whole."""
+    services = [GameService(EventStore(pg_url)) for _ in range(2)]
+    servers = [create_server(svc) for svc in services]
+    addresses = [f"127.0.0.1:{port}" for _, port in servers]
+    try:
+        created = RemoteClient(addresses[0]).create("red_north", 3, b"replicas", "server", {}, ())
+        gid = created["game_id"]
+        watched: list[Record] = []
+        watcher = threading.Thread(
+            target=lambda: watched.extend(RemoteClient(addresses[1]).watch(gid, 0)), daemon=True
+        )
+        watcher.start()
+        picker = random.Random(11)
+        turn = 0
+        while True:
+            here = addresses[turn % 2]
+            now = RemoteClient(here).view(gid, None, None)
+            if now.outcome is not None:
+                break
+            seat = picker.choice(list(now.to_act))
+            client = RemoteClient(here, created["seat_tokens"][seat])
+            client.submit(gid, seat, picker.choice(client.legal(gid, seat)), now.version, None, ())
+            turn += 1
+        watcher.join(timeout=20)
+        assert not watcher.is_alive()
+        final = RemoteClient(addresses[1]).view(gid, None, None)
+        assert [r.version for r in watched] == list(range(1, final.version + 1))
+        assert RemoteClient(addresses[0], created["referee_token"]).verify(gid)["ok"]
+        assert services[0].load(gid).state == services[1].load(gid).state
+    finally:
+        for server, _ in servers:
+            server.stop(0)
+        for svc in services:
+            svc.store.close()
