@@ -88,16 +88,7 @@ def replay(
 def _result(label: str, records: list[Record]) -> ViewResult:
     """The public view after ``records``."""
     loaded = fold_records(records)
-    rules = loaded.rules
-    return ViewResult(
-        label,
-        rules.name,
-        loaded.version,
-        tuple(sorted(rules.to_act(loaded.state))),
-        rules.outcome(loaded.state),
-        None,
-        rules.view(loaded.state, None),
-    )
+    return ViewResult.of(label, loaded, None, loaded.rules.view(loaded.state, None))
 
 
 @app.command()

@@ -31,6 +31,21 @@ class ViewResult:
     seat: int | None
     view: Any
 
+    @staticmethod
+    def of(game_id: str, loaded: Any, seat: int | None, view: Any) -> ViewResult:
+        """The view of a folded game (``service.folding.Loaded``) as the CLI shows it."""
+        rules = loaded.rules
+        state = loaded.state
+        return ViewResult(
+            game_id,
+            rules.name,
+            loaded.version,
+            tuple(sorted(rules.to_act(state))),
+            rules.outcome(state),
+            seat,
+            view,
+        )
+
 
 def created_json(c: Any) -> dict[str, Any]:
     """A created game (the service's ``Created`` or the wire's ``CreateGameResponse``)."""
@@ -138,16 +153,7 @@ class LocalClient:
 
     def view(self, game_id: str, seat: int | None, at: int | None) -> ViewResult:
         loaded, view = self.svc.view(game_id, self.who, seat, at)
-        rules = loaded.rules
-        return ViewResult(
-            game_id,
-            rules.name,
-            loaded.version,
-            tuple(sorted(rules.to_act(loaded.state))),
-            rules.outcome(loaded.state),
-            seat,
-            view,
-        )
+        return ViewResult.of(game_id, loaded, seat, view)
 
     def history(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
         return self.svc.history(game_id, self.who, after, upto)
@@ -424,10 +430,6 @@ def remote_error(exc: Any) -> SkaldError:
     error = SkaldError(rule, reason)
     error.kind = meta.get("skald-kind", _KINDS.get(code, "unavailable"))
     return error
-
-
-def record_json(record: Record) -> dict[str, Any]:
-    return record.to_json()
 
 
 def view_json(result: ViewResult) -> dict[str, Any]:

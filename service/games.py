@@ -18,7 +18,7 @@ from __future__ import annotations
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from domain.kernel import registry
@@ -131,11 +131,6 @@ class GameService:
                 return Principal("seat", seat)
         raise Unauthenticated("auth/bad-token", "this token belongs to no seat of this game")
 
-    def operator_token_matches(self, token: str | None) -> bool:
-        return bool(
-            token and self._operator_hash and auth.same(auth.token_hash(token), self._operator_hash)
-        )
-
     # ------------------------------------------------------------------ loading
 
     def load(self, game_id: str, upto: int | None = None, fresh: bool = True) -> Loaded:
@@ -163,6 +158,18 @@ class GameService:
             loaded = fold_into(cached, game_id, records)
             self._remember(loaded)
             return loaded
+
+    def _issue(
+        self, game_id: str, seeds: Sequence[Mapping[str, Any]], players: int
+    ) -> tuple[tuple[str, ...], str]:
+        """New seat and referee tokens for a game; only their hashes are stored, with its seeds."""
+        seat_tokens = tuple(auth.new_token() for _ in range(players))
+        referee = auth.new_token()
+        hashes = tuple(auth.token_hash(t) for t in seat_tokens)
+        self.store.put_secret(
+            game_id, Secret(tuple(dict(s) for s in seeds), hashes, auth.token_hash(referee))
+        )
+        return seat_tokens, referee
 
     def _secret(self, game_id: str) -> Secret | None:
         """A game's secrets (written once at creation, so safe to keep)."""
@@ -216,12 +223,7 @@ class GameService:
         check_table_leftover(source)
         records = [Record(1, CREATED, -1, SETUP, created)]
         records += build_records(rules, 2, -1, SETUP, None, source, chance, 0, setup_events)
-        seat_tokens = tuple(auth.new_token() for _ in range(players))
-        referee = auth.new_token()
-        self.store.put_secret(
-            game_id,
-            Secret(seeds, tuple(auth.token_hash(t) for t in seat_tokens), auth.token_hash(referee)),
-        )
+        seat_tokens, referee = self._issue(game_id, seeds, players)
         sealed = seal(records, GENESIS)
         self.store.append(game_id, sealed)
         self._notify()
@@ -531,16 +533,7 @@ class GameService:
             Record(r.version, r.type, r.seat, r.command_id, r.data, r.command, r.chance)
             for r in records[1:]
         ]
-        seat_tokens = tuple(auth.new_token() for _ in range(source.players))
-        referee = auth.new_token()
-        self.store.put_secret(
-            new_id,
-            Secret(
-                tuple(seeds),
-                tuple(auth.token_hash(t) for t in seat_tokens),
-                auth.token_hash(referee),
-            ),
-        )
+        seat_tokens, referee = self._issue(new_id, tuple(seeds), source.players)
         sealed = seal(copied, GENESIS)
         self.store.append(new_id, sealed)
         self._notify()
@@ -634,16 +627,7 @@ class GameService:
             records.append(Record(folded.version + 1, f"{KERNEL}.Reseeded", -1, "import", segment))
             seeds.append({"from": folded.cursor, "seed": seed.hex(), "stream": game_id})
             records[-1] = records[-1].sealed(records[-2].hash)
-        seat_tokens = tuple(auth.new_token() for _ in range(folded.players))
-        referee = auth.new_token()
-        self.store.put_secret(
-            game_id,
-            Secret(
-                tuple(seeds),
-                tuple(auth.token_hash(t) for t in seat_tokens),
-                auth.token_hash(referee),
-            ),
-        )
+        seat_tokens, referee = self._issue(game_id, tuple(seeds), folded.players)
         self.store.append(game_id, records)
         self._notify()
         created = Created(

@@ -21,7 +21,6 @@ from domain.kernel.errors import SkaldError
 from service import wire
 from service.auth import Principal
 from service.games import GameService
-from service.records import Record
 
 pb: Any = wire.pb
 pb_grpc: Any = __import__("skald.v1.skald_pb2_grpc", fromlist=["*"])
@@ -313,15 +312,3 @@ def create_server(
         raise OSError(f"could not bind {address}")
     server.start()
     return server, port
-
-
-def records_of(response_events: Any) -> list[Record]:
-    """Records back from proto events (used by the remote CLI client)."""
-    out = []
-    for e in response_events:
-        out.append(
-            Record(
-                e.version, e.type, e.seat, e.command_id, {}, None, None, e.prev_hash, e.hash, e.at
-            )
-        )
-    return out

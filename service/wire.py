@@ -18,7 +18,6 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 
 import service._generated  # noqa: F401  (puts the generated package on the import path)
-from domain.kernel import registry
 from domain.kernel.chance import ChanceEntry
 from domain.kernel.codec import field_types
 from domain.kernel.contract import Outcome, Rules
@@ -271,10 +270,6 @@ def outcome_to_proto(outcome: Outcome | None) -> Any:
     return pb.Outcome(
         scores=list(outcome.scores), winners=list(outcome.winners), reason=outcome.reason
     )
-
-
-def playable(game: str) -> bool:
-    return registry.entry(game).rules is not None
 
 
 def _segment_dict(s: Any, public: bool) -> dict[str, Any]:
