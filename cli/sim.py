@@ -220,7 +220,10 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to bind.")] = "127.0.0.1",
     operator_token: Annotated[
         str | None,
-        typer.Option(envvar="SKALD_OPERATOR_TOKEN", help="Token that may see and do everything."),
+        typer.Option(
+            envvar="SKALD_OPERATOR_TOKEN",
+            help="Token that acts for any seat of any game and reads unredacted histories.",
+        ),
     ] = None,
     db: Db = None,
 ) -> None:
