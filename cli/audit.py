@@ -63,7 +63,7 @@ def replay(
     token: Token = None,
     json: Json = False,
 ) -> None:
-    """Re-apply a game's events one by one and draw the state reached."""
+    """Re-apply a game's events one by one and draw the public view reached."""
     with session(db, server, token, json) as client:
         label, records, _ = _records(client, ref)
         if to is not None:

@@ -149,7 +149,7 @@ def show(
     token: Token = None,
     json: Json = False,
 ) -> None:
-    """The state at any version, drawn for a person (or as JSON)."""
+    """The public view at any version (a seat's with --seat), drawn for a person or as JSON."""
     with session(db, server, token, json) as client:
         gid = client.resolve(game_id)
         result = client.view(gid, seat, at)
