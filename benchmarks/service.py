@@ -26,7 +26,8 @@ from typing import Any
 from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
-from domain.kernel import ServerChance, registry
+from domain.kernel import ServerChance
+from service.bootstrap import registry
 from domain.kernel.codec import to_data
 from domain.kernel.play import Step, random_game
 
@@ -40,7 +41,7 @@ def recorded_game(
 
     The service derives chance from the seed over the stream named by the game id, so the game
     is played in memory on that same stream: the service then meets exactly these states."""
-    rules = registry.rules(game)
+    rules = registry().rules(game)
     steps: list[tuple[int, Any]] = []
     payloads: list[dict[str, Any]] = []
     for item in random_game(rules, players, ServerChance(SEED, stream), random.Random(seed)):
@@ -182,7 +183,7 @@ def grpc_numbers(game: str, players: int, calls_target: int) -> dict[str, float]
         channel = grpc.insecure_channel(f"127.0.0.1:{port}")
         stub = pb_grpc.SkaldStub(channel)
         health = health_pb2_grpc.HealthStub(channel)
-        rules = registry.rules(game)
+        rules = registry().rules(game)
         g = 0
         while len(latencies) < calls_target:
             created = stub.CreateGame(pb.CreateGameRequest(game=game, players=players, seed=SEED))
@@ -220,7 +221,7 @@ def grpc_numbers(game: str, players: int, calls_target: int) -> dict[str, float]
 
 def domain_numbers(game: str, players: int, games: int) -> dict[str, float]:
     """Random full games per second in the pure engine (choosing included)."""
-    rules = registry.rules(game)
+    rules = registry().rules(game)
     events = 0
     started = time.perf_counter()
     for g in range(games):
@@ -236,7 +237,7 @@ def domain_numbers(game: str, players: int, games: int) -> dict[str, float]:
 def run(quick: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {}
     sizes = {"red_north": 4, "brian_boru": 5}
-    for game in registry.names(playable_only=True):
+    for game in registry().names(playable_only=True):
         if game not in sizes:
             continue
         players = sizes[game]

@@ -9,7 +9,7 @@ from rich.table import Table
 
 from cli.common import Db, Json, Server, Token, console, emit, parse_entries, parse_options, session
 from cli.render import draw_view, record_line
-from domain.kernel import registry
+from service.registry import cli_name
 from domain.kernel.codec import to_data
 from service import wire
 from service.client import view_json
@@ -191,7 +191,7 @@ def games(db: Db = None, server: Server = None, token: Token = None, json: Json 
                 fork = row["forked_from"]
                 table.add_row(
                     row["game_id"],
-                    registry.cli_name(row["game"]),
+                    cli_name(row["game"]),
                     str(row["players"]),
                     row["status"],
                     str(row["version"]),

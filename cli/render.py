@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
-from domain.kernel import registry
+from service.bootstrap import registry
 from service.client import ViewResult, view_json
 from service.records import Record
 
@@ -78,7 +78,7 @@ def draw_view(result: ViewResult) -> RenderableType:
         "finished" if result.outcome else f"to act: {', '.join(map(str, result.to_act)) or '—'}"
     )
     head = Text.assemble(
-        (registry.entry(result.game).title, "bold"),
+        (registry().entry(result.game).title, "bold"),
         f"  v{result.version}  ",
         (status, "yellow"),
         f"  as {who}",

@@ -13,7 +13,8 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from cli.common import Db, Json, Server, Token, console, emit, err_console, session
-from domain.kernel import registry
+from service.bootstrap import registry
+from service.registry import canonical, cli_name
 from domain.kernel.errors import SkaldError
 from service.client import Client, RemoteClient
 
@@ -76,7 +77,7 @@ def simulate(
         ) as bar,
     ):
         task = bar.add_task(
-            f"simulating {registry.cli_name(registry.canonical(game))}", total=games
+            f"simulating {cli_name(canonical(game))}", total=games
         )
         for i in range(games):
             created = client.create(game, players, f"{base}:{i}".encode(), "server", {}, ())
@@ -90,7 +91,7 @@ def simulate(
             bar.advance(task)
     elapsed = time.perf_counter() - started
     payload = {
-        "game": registry.cli_name(registry.canonical(game)),
+        "game": cli_name(canonical(game)),
         "players": players,
         "seed": base,
         "games": games,
@@ -186,7 +187,7 @@ def demo(
 
         def human() -> None:
             console.print(
-                f"[bold]Skald demo[/]: {registry.entry(game).title}, {players} players, gRPC on {address}"
+                f"[bold]Skald demo[/]: {registry().entry(game).title}, {players} players, gRPC on {address}"
             )
             console.print(
                 f"  game {gid}: {commands} commands over gRPC, {final.version} events, {elapsed:.2f}s"

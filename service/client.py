@@ -13,7 +13,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from domain.kernel import registry
+from service.bootstrap import registry
+from service.registry import cli_name
 from domain.kernel.chance import ChanceEntry
 from domain.kernel.codec import to_data
 from domain.kernel.contract import Outcome, Rules
@@ -51,7 +52,7 @@ def created_json(c: Any) -> dict[str, Any]:
     """A created game (the service's ``Created`` or the wire's ``CreateGameResponse``)."""
     return {
         "game_id": c.game_id,
-        "game": registry.cli_name(c.game),
+        "game": cli_name(c.game),
         "players": c.players,
         "seat_tokens": list(c.seat_tokens),
         "referee_token": c.referee_token,
@@ -163,7 +164,7 @@ class LocalClient:
 
     def list_games(self) -> list[dict[str, Any]]:
         return [
-            {**row.to_json(), "game": registry.cli_name(row.game)} for row in self.svc.list_games()
+            {**row.to_json(), "game": cli_name(row.game)} for row in self.svc.list_games()
         ]
 
     def verify(self, game_id: str) -> dict[str, Any]:
@@ -227,7 +228,7 @@ class RemoteClient:
             history = self._call(
                 "GetHistory", self.pb.GetHistoryRequest(game_id=game_id, up_to_version=1)
             )
-            self._rules[game_id] = registry.rules(history.events[0].event.kernel.created.game)
+            self._rules[game_id] = registry().rules(history.events[0].event.kernel.created.game)
         return self._rules[game_id]
 
     def create(
@@ -321,7 +322,7 @@ class RemoteClient:
         return [
             {
                 "game_id": g.game_id,
-                "game": registry.cli_name(g.game),
+                "game": cli_name(g.game),
                 "players": g.players,
                 "status": g.status,
                 "version": int(g.version),
@@ -383,7 +384,7 @@ class RemoteClient:
 
         r = self._call("GetRules", self.pb.GetRulesRequest(game=game))
         info: dict[str, Any] = {
-            "game": registry.cli_name(r.game),
+            "game": cli_name(r.game),
             "title": r.title,
             "playable": r.playable,
         }
@@ -435,7 +436,7 @@ def remote_error(exc: Any) -> SkaldError:
 def view_json(result: ViewResult) -> dict[str, Any]:
     return {
         "game_id": result.game_id,
-        "game": registry.cli_name(result.game),
+        "game": cli_name(result.game),
         "version": result.version,
         "to_act": list(result.to_act),
         "finished": result.outcome is not None,

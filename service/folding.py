@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.kernel import registry
+from service.bootstrap import registry
 from domain.kernel.chance import Chance, ServerChance, TableChance
 from domain.kernel.codec import from_data, from_stored, to_data
 from domain.kernel.contract import Rules
@@ -112,7 +112,7 @@ def fold_into(loaded: Loaded | None, game_id: str, records: Sequence[Record]) ->
         first = records[0]
         if first.type != CREATED:
             raise Malformed("record/no-created", f"game {game_id} does not start with {CREATED}")
-        rules = registry.rules(str(first.data["game"]))
+        rules = registry().rules(str(first.data["game"]))
         loaded = Loaded(game_id, rules, dict(first.data))
         loaded.state = rules.initial(loaded.players)
     else:

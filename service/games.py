@@ -21,7 +21,8 @@ from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from domain.kernel import registry
+from service.bootstrap import registry
+from service.registry import cli_name
 from domain.kernel.chance import (
     Chance,
     ChanceEntry,
@@ -196,7 +197,7 @@ class GameService:
         options: Options | None = None,
         table_entries: Sequence[ChanceEntry] = (),
     ) -> Created:
-        rules = registry.rules(game)
+        rules = registry().rules(game)
         if not rules.min_players <= players <= rules.max_players:
             raise Malformed(
                 "players/out-of-range",
@@ -644,9 +645,9 @@ class GameService:
 
 def rules_info(game: str) -> dict[str, Any]:
     """A game's printed component data and limits (``skald rules``, GetRules)."""
-    entry = registry.entry(game)
+    entry = registry().entry(game)
     info: dict[str, Any] = {
-        "game": registry.cli_name(entry.name),
+        "game": cli_name(entry.name),
         "title": entry.title,
         "playable": entry.rules is not None,
     }

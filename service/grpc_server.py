@@ -16,7 +16,7 @@ from google.protobuf import json_format
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from domain.kernel import registry
+from service.bootstrap import registry
 from domain.kernel.errors import SkaldError
 from service import wire
 from service.auth import Principal
@@ -208,7 +208,7 @@ class Servicer(pb_grpc.SkaldServicer):  # type: ignore[misc]
 
     @_guard
     def GetRules(self, request: Any, context: grpc.ServicerContext) -> Any:
-        entry = registry.entry(request.game)
+        entry = registry().entry(request.game)
         response = pb.GetRulesResponse(
             game=entry.name, title=entry.title, playable=entry.rules is not None
         )

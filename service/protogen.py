@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from domain.kernel import registry
+from service.bootstrap import registry
 from domain.kernel.codec import field_types
 from domain.kernel.contract import Rules
 
@@ -170,10 +170,10 @@ def render() -> dict[str, str]:
     """Every proto file's text by path relative to ``protos/``."""
     games = [
         g
-        for g in registry.names(playable_only=True)
-        if type(registry.rules(g)).__module__.startswith("domain.")
+        for g in registry().names(playable_only=True)
+        if type(registry().rules(g)).__module__.startswith("domain.")
     ]
-    files = {f"skald/v1/{g}.proto": game_proto(registry.rules(g)) for g in games}
+    files = {f"skald/v1/{g}.proto": game_proto(registry().rules(g)) for g in games}
     files["skald/v1/skald.proto"] = service_proto(games)
     return files
 

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.kernel import registry
+from service.bootstrap import registry
 from domain.kernel.chance import Chance, TableChance, commitment
 from domain.kernel.codec import from_data, to_data
 from domain.kernel.errors import SkaldError
@@ -96,7 +96,7 @@ def verify(records: Sequence[Record], seeds: Sequence[Mapping[str, Any]] | None 
     if created.type != CREATED:
         return report.fail(1, f"first record must be {CREATED}")
     try:
-        rules = registry.rules(str(created.data["game"]))
+        rules = registry().rules(str(created.data["game"]))
     except SkaldError as exc:
         return report.fail(1, exc.reason)
     report.game = rules.name

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 
 import pytest
 
-import tests.toy_game  # noqa: F401  (registers the toy game used by kernel and service tests)
+# The toy game used by kernel and service tests, for this process and the CLI subprocesses.
+os.environ.setdefault("SKALD_EXTRA_GAMES", "tests.toy_game")
 
 PG_URL = os.environ.get("SKALD_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 

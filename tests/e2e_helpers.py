@@ -21,13 +21,13 @@ from typing import Any
 import grpc
 from google.protobuf import json_format
 
-from domain.kernel import registry
+from service.bootstrap import registry
 from service import wire
 
 pb: Any = wire.pb
 pb_grpc: Any = importlib.import_module("skald.v1.skald_pb2_grpc")
 GAME = "red_north"
-RULES: Any = registry.rules(GAME)
+RULES: Any = registry().rules(GAME)
 
 
 # ---------------------------------------------------------------------------- gRPC

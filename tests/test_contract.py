@@ -10,15 +10,16 @@ from typing import Any
 
 import pytest
 
-from domain.kernel import ServerChance, SkaldError, registry
+from domain.kernel import ServerChance, SkaldError
+from service.bootstrap import registry
 from domain.kernel.codec import from_data, to_data
 from domain.kernel.play import fold
 
-GAMES = registry.names(playable_only=True)
+GAMES = registry().names(playable_only=True)
 CASES = [
     (g, n)
     for g in GAMES
-    for n in range(registry.rules(g).min_players, registry.rules(g).max_players + 1)
+    for n in range(registry().rules(g).min_players, registry().rules(g).max_players + 1)
 ]
 
 
@@ -32,7 +33,7 @@ def _secret_hits(secrets: frozenset[str], text: str) -> list[str]:
 
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_random_games_keep_the_contract(game: str, players: int) -> None:
-    rules = registry.rules(game)
+    rules = registry().rules(game)
     for seed in range(2):
         chance = ServerChance(b"contract", f"{game}-{players}-{seed}")
         picker = random.Random(seed)
@@ -87,7 +88,7 @@ def test_random_games_keep_the_contract(game: str, players: int) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_same_seed_same_game(game: str) -> None:
-    rules = registry.rules(game)
+    rules = registry().rules(game)
     players = rules.max_players
 
     def play() -> list[Any]:
@@ -112,7 +113,7 @@ def test_same_seed_same_game(game: str) -> None:
 def test_secrets_stay_hidden_during_play(game: str) -> None:
     """Mid-game (where hidden information is live), no view or redacted event of one seat
     names a card that seat may not know."""
-    rules = registry.rules(game)
+    rules = registry().rules(game)
     if not hasattr(rules, "secrets"):
         pytest.skip(f"{game} declares no secrets")
     players = rules.max_players
@@ -141,7 +142,7 @@ def test_player_counts_outside_the_box_are_refused(game: str) -> None:
     from service.games import GameService
     from service.store import EventStore
 
-    rules = registry.rules(game)
+    rules = registry().rules(game)
     svc = GameService(EventStore(":memory:"))
     for players in (rules.min_players - 1, rules.max_players + 1):
         with pytest.raises(SkaldError) as info:
@@ -153,7 +154,7 @@ def test_player_counts_outside_the_box_are_refused(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_state_before_setup_can_be_viewed(game: str) -> None:
     """``skald show --at 1`` shows the game right after its kernel record, before setup."""
-    rules = registry.rules(game)
+    rules = registry().rules(game)
     blank = rules.initial(rules.min_players)
     for seat in (None, 0):
         view = rules.view(blank, seat)

@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.kernel import registry
+from service.bootstrap import registry
 from domain.kernel.codec import from_data
 from domain.kernel.errors import SkaldError
 from service import replay_file, wire
@@ -54,7 +54,7 @@ def test_spliced_replays_fail_with_a_taxonomy_error(at: int, junk: bytes) -> Non
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from(["red_north", "brian_boru"]), json_values)
 def test_random_json_commands_are_refused_cleanly(game: str, value: object) -> None:
-    rules = registry.rules(game)
+    rules = registry().rules(game)
     try:
         command = wire.command_from_json(rules, json.dumps(value))
     except SkaldError:
@@ -67,7 +67,7 @@ def test_random_json_commands_are_refused_cleanly(game: str, value: object) -> N
 def test_random_fields_for_every_command_are_refused_or_typed(
     game: str, data: st.DataObject
 ) -> None:
-    rules = registry.rules(game)
+    rules = registry().rules(game)
     name = data.draw(st.sampled_from(sorted(rules.commands)))
     fields = data.draw(
         st.dictionaries(

@@ -15,7 +15,7 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from domain.kernel import registry
+from service.bootstrap import registry
 from domain.kernel.codec import from_data
 from domain.red_north import commands as rn
 from service import wire
@@ -24,7 +24,7 @@ from service.grpc_server import create_server
 from service.store import EventStore
 from tests.e2e_helpers import GAME, Rpc, leaked, pb, rule_of, strings
 
-RULES = registry.rules(GAME)
+RULES = registry().rules(GAME)
 RN_PB = wire.game_module(GAME)
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.kernel import registry
+from service.bootstrap import registry
 from domain.kernel.codec import from_stored, to_data
 from domain.kernel.play import fold
 from service.client import RemoteClient
@@ -68,7 +68,7 @@ def test_a_game_over_grpc_exports_imports_and_verifies(
         referee = RemoteClient(address, created["referee_token"])
         full = referee.history(gid)
         assert all(len(s) == len(full) for s in streams)
-        rules = registry.rules(game)
+        rules = registry().rules(game)
         state = rules.initial(players)
         for i, record in enumerate(full):
             if not record.type.startswith("skald."):

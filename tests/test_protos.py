@@ -37,7 +37,7 @@ def test_every_command_and_event_has_a_message() -> None:
     from service import wire
 
     for game in ("red_north", "brian_boru"):
-        rules = registry.rules(game)
+        rules = registry().rules(game)
         module = wire.game_module(game)
         for cls in (*rules.commands.values(), *rules.events.values(), *rules.views):
             message = getattr(module, cls.__name__)

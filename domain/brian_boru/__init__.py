@@ -4,8 +4,5 @@ Rules notes, rulings and what is missing: NOTES.md in this package.
 """
 
 from domain.brian_boru.rules import RULES, BrianBoruRules
-from domain.kernel import registry
-
-registry.register(RULES)
 
 __all__ = ["RULES", "BrianBoruRules"]

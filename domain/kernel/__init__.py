@@ -1,8 +1,11 @@
-"""The game-agnostic kernel: contract, chance, errors, codec and registry (DESIGN.md)."""
+"""The game-agnostic kernel: contract, options, chance, errors, codec, kernel records (DESIGN.md).
+
+It knows no game and does no I/O; games are put together in ``service/bootstrap.py``."""
 
 from domain.kernel.chance import Chance, ChanceEntry, ServerChance, TableChance, commitment
 from domain.kernel.codec import from_data, to_data
-from domain.kernel.contract import Options, Outcome, Rules, Seat
+from domain.kernel.contract import AnyRules, Outcome, Pending, Rules, Seat
+from domain.kernel.options import Options, OptionKind, OptionSpec, OptionValue, resolve_options
 from domain.kernel.errors import (
     ChanceNeeded,
     GameOver,
@@ -10,10 +13,16 @@ from domain.kernel.errors import (
     Malformed,
     NotYourTurn,
     SkaldError,
+    UnknownGame,
 )
-from domain.kernel.registry import UnknownGame
 
 __all__ = [
+    "AnyRules",
+    "OptionKind",
+    "OptionSpec",
+    "OptionValue",
+    "Pending",
+    "resolve_options",
     "Chance",
     "ChanceEntry",
     "ChanceNeeded",

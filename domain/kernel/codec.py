@@ -30,10 +30,18 @@ def _identity(value: Any) -> Any:
     return value
 
 
+_FIELD_TYPES: dict[type, dict[str, Any]] = {}
+
+
 def field_types(cls: type) -> dict[str, Any]:
-    """Resolved annotations of a dataclass (string annotations included)."""
-    hints = typing.get_type_hints(cls)
-    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+    """Resolved annotations of a dataclass (string annotations included), cached per class:
+    ``typing.get_type_hints`` is slow and every encode, decode and proto render asks."""
+    found = _FIELD_TYPES.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        found = {f.name: hints[f.name] for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        _FIELD_TYPES[cls] = found
+    return found
 
 
 def _unwrap_optional(tp: Any) -> tuple[Any, bool]:

@@ -1,37 +1,68 @@
-"""The one contract every game implements (DESIGN.md, "The kernel contract").
+"""The one contract every game implements (DESIGN.md, "The kernel contract"), kernel v2.
 
-A game is a set of pure functions over frozen dataclasses:
+A game is one object satisfying :class:`Rules`, generic over its own state, command, event and
+view types so mypy checks each game against the contract. Its functions are pure and work on
+frozen dataclasses:
 
-* ``setup(players, options, chance) -> events`` — the opening events (seats, shuffles, deals).
-* ``decide(state, seat, command, chance) -> events`` — validates, raises a typed
-  :class:`~domain.kernel.errors.SkaldError` naming the broken rule, never mutates.
-* ``evolve(state, event) -> state`` — applies one recorded event; never validates. Replay is a
-  fold of ``evolve`` from ``initial(players)``.
-* ``legal_commands(state, seat)`` — lazily enumerates what the seat may do now.
-* ``view(state, seat | None)`` — what one seat (or a spectator, ``None``) may see.
-* ``redact(event, seat | None)`` — the form of an event a seat may see.
-* ``to_act(state)`` — the seats that may act now (several at once for simultaneous choices).
-* ``outcome(state)`` — ``None`` while the game runs, then scores and winners.
+* ``setup(players, options, chance) -> events`` — the opening events. ``options`` has already
+  been validated against ``Rules.options`` by :func:`domain.kernel.options.resolve_options`.
+* ``check(state, seat, command)`` — raises the typed rule error that ``decide`` would raise, or
+  returns: one command's legality without listing every command (Feast placements run to
+  thousands per turn). It never draws chance: legality does not depend on future outcomes.
+* ``decide(state, seat, command, chance) -> events`` — ``check``, then every event of the
+  command including its automatic follow-ups; never mutates.
+* ``evolve(state, event) -> state`` — applies one recorded event; never validates.
+* ``legal_commands(state, seat)`` — lazily, every command ``decide`` accepts from the seat now,
+  and only those (**legal means accepted**; ``tests/test_contract.py`` checks both directions,
+  with generated near-misses).
+* ``pending(state)`` — the decisions the game waits for (see below).
+* ``to_act(state)`` — the seats the game waits for: several at once for simultaneous hidden
+  choices, empty when over. A seat outside ``to_act`` may still send the commands named in
+  ``Rules.anytime`` (A Feast for Odin's goods placement and ship purchases).
+* ``view(state, seat | None)``, ``redact(event, seat | None)``, ``secrets(state, seat | None)``
+  — what a seat (``None``: a spectator) may see, the form of an event it may see, and the ids
+  of everything it may not know (the leak tests search every received byte for them).
+* ``outcome(state)`` — ``None`` while running, then scores and winners.
 
-Commands, events and views are frozen dataclasses whose fields are JSON-friendly (str, int,
-bool, StrEnum, ``X | None``, tuples of those, nested frozen dataclasses and tuples of them).
-The service stores them through :mod:`domain.kernel.codec` and the wire contract
-(``protos/skald/v1``) is generated from the same classes, so the three never drift apart.
+Pending decisions
+-----------------
+A step that waits for one seat's choice in the middle of an action — a reroll or stop, a card's
+optional effect, a tie to break, a target to choose — is a :class:`Pending` decision. It lives
+in the game's state (set by ``evolve`` from an event that says, in the game's words, what
+happened and what is now awaited), is listed by ``pending`` and ``to_act``, and is answered by
+one of the commands it names; ``legal_commands`` of that seat lists exactly its answers (plus
+any anytime commands). Stored events never hold an engine's internal program: what follows an
+answer is derived by ``decide`` from the rules and the state. ``domain/kernel/DESIGN.md`` shows
+how A Feast for Odin's multi-step dice actions, anytime actions and long games fit.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from domain.kernel.chance import Chance
+from domain.kernel.options import Options, OptionSpec, OptionValue
 
 Seat = int
 """Seats are numbered from 0 in turn order."""
 
-OptionValue = str | int | bool
-Options = Mapping[str, OptionValue]
+StateT = TypeVar("StateT")
+CommandT = TypeVar("CommandT")
+EventT = TypeVar("EventT")
+ViewT = TypeVar("ViewT")
+
+__all__ = [
+    "AnyRules",
+    "Options",
+    "OptionSpec",
+    "OptionValue",
+    "Outcome",
+    "Pending",
+    "Rules",
+    "Seat",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,11 +74,27 @@ class Outcome:
     reason: str = ""
 
 
-class Rules(Protocol):
-    """What a game registers. ``Any`` stands for that game's own state/command/event types."""
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A decision the game waits for, in the game's own words.
+
+    ``decision`` is a stable code (``"brian_boru/choose-expand-town"``) clients may switch on;
+    ``prompt`` says it in plain words; ``answers`` names the command types that answer it. A
+    simultaneous choice (every seat picks at once) is one ``Pending`` per seat. Public: a
+    decision says *that* a seat must choose and between which kinds of command, never a hidden
+    value (the choices themselves come from ``legal_commands`` of that seat)."""
+
+    seat: Seat
+    decision: str
+    prompt: str
+    answers: tuple[str, ...]
+
+
+class Rules(Protocol[StateT, CommandT, EventT, ViewT]):
+    """What a game registers; see the module docstring for each function's promise."""
 
     name: str
-    """Registry key, e.g. ``"red_north"``."""
+    """Registry key, e.g. ``"red_north"`` (its CLI form is ``red-north``)."""
     title: str
     min_players: int
     max_players: int
@@ -55,26 +102,44 @@ class Rules(Protocol):
     commands: Mapping[str, type[Any]]
     """Command classes by type name (the names used on the wire and in replay files)."""
     events: Mapping[str, type[Any]]
+    """Event classes by type name."""
     views: tuple[type[Any], ...]
+    """View classes, the top-level view first."""
+    options: tuple[OptionSpec, ...]
+    """Setup options with their schema; the kernel validates them before ``setup``."""
+    anytime: frozenset[str]
+    """Command type names a seat may send while not in ``to_act`` (empty for most games)."""
 
-    def initial(self, players: int) -> Any: ...
+    def initial(self, players: int) -> StateT: ...
 
-    def setup(self, players: int, options: Options, chance: Chance) -> tuple[Any, ...]: ...
+    def setup(self, players: int, options: Options, chance: Chance) -> tuple[EventT, ...]: ...
 
-    def decide(self, state: Any, seat: Seat, command: Any, chance: Chance) -> tuple[Any, ...]: ...
+    def check(self, state: StateT, seat: Seat, command: CommandT) -> None: ...
 
-    def evolve(self, state: Any, event: Any) -> Any: ...
+    def decide(
+        self, state: StateT, seat: Seat, command: CommandT, chance: Chance
+    ) -> tuple[EventT, ...]: ...
 
-    def legal_commands(self, state: Any, seat: Seat) -> Iterator[Any]: ...
+    def evolve(self, state: StateT, event: EventT) -> StateT: ...
 
-    def view(self, state: Any, seat: Seat | None) -> Any: ...
+    def legal_commands(self, state: StateT, seat: Seat) -> Iterator[CommandT]: ...
 
-    def redact(self, event: Any, seat: Seat | None) -> Any: ...
+    def pending(self, state: StateT) -> tuple[Pending, ...]: ...
 
-    def to_act(self, state: Any) -> frozenset[Seat]: ...
+    def to_act(self, state: StateT) -> frozenset[Seat]: ...
 
-    def outcome(self, state: Any) -> Outcome | None: ...
+    def view(self, state: StateT, seat: Seat | None) -> ViewT: ...
 
-    def components(self) -> Mapping[str, Any]: ...
+    def redact(self, event: EventT, seat: Seat | None) -> EventT: ...
 
-    """The printed component data (JSON-friendly), for ``skald rules`` and GetRules."""
+    def secrets(self, state: StateT, seat: Seat | None) -> frozenset[str]: ...
+
+    def outcome(self, state: StateT) -> Outcome | None: ...
+
+    def components(self) -> Mapping[str, Any]:
+        """The printed component data (JSON-friendly), for ``skald rules`` and GetRules."""
+        ...
+
+
+AnyRules = Rules[Any, Any, Any, Any]
+"""A game of any type, as the service and the CLI hold it."""

@@ -46,3 +46,9 @@ class ChanceNeeded(SkaldError):
     """Table chance: the command needs outcomes the referee has not entered (or entered wrongly)."""
 
     kind = "chance_needed"
+
+
+class UnknownGame(SkaldError):
+    """No game is registered under that name (or it is not playable yet)."""
+
+    kind = "not_found"

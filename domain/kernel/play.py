@@ -1,4 +1,4 @@
-"""Pure helpers over any :class:`~domain.kernel.contract.Rules`: fold a stream, play at random.
+"""Pure helpers over any :class:`~domain.kernel.contract.Rules`: fold, legality, random play.
 
 Random play is what ``skald simulate``, the property tests and the benchmarks use: at each
 step one seat among ``to_act`` is chosen and one of its legal commands is picked. The picker is
@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.kernel.chance import Chance
-from domain.kernel.contract import Options, Rules, Seat
+from domain.kernel.contract import AnyRules, Seat
+from domain.kernel.errors import SkaldError
+from domain.kernel.options import Options, resolve_options
 
 
-def fold(rules: Rules, players: int, events: Iterable[Any], state: Any = None) -> Any:
+def fold(rules: AnyRules, players: int, events: Iterable[Any], state: Any = None) -> Any:
     """The state after ``events`` (from the initial state unless ``state`` is given)."""
     if state is None:
         state = rules.initial(players)
@@ -24,6 +26,15 @@ def fold(rules: Rules, players: int, events: Iterable[Any], state: Any = None) -
     for event in events:
         state = evolve(state, event)
     return state
+
+
+def is_legal(rules: AnyRules, state: Any, seat: Seat, command: Any) -> bool:
+    """Whether ``decide`` would accept ``command`` from ``seat`` now (``check``, no chance)."""
+    try:
+        rules.check(state, seat, command)
+    except SkaldError:
+        return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +46,8 @@ class Step:
     events: tuple[Any, ...]
 
 
-def random_command(rules: Rules, state: Any, picker: random.Random) -> tuple[Seat, Any] | None:
-    """A random (seat, legal command), or ``None`` when nobody can act."""
+def random_command(rules: AnyRules, state: Any, picker: random.Random) -> tuple[Seat, Any] | None:
+    """A random (seat, legal command) among the seats to act, or ``None`` when nobody can act."""
     seats = sorted(rules.to_act(state))
     picker.shuffle(seats)
     for seat in seats:
@@ -47,7 +58,7 @@ def random_command(rules: Rules, state: Any, picker: random.Random) -> tuple[Sea
 
 
 def random_game(
-    rules: Rules,
+    rules: AnyRules,
     players: int,
     chance: Chance,
     picker: random.Random,
@@ -55,7 +66,7 @@ def random_game(
     max_steps: int = 100_000,
 ) -> Iterator[Step | tuple[Any, ...]]:
     """Yield the setup events, then one :class:`Step` per command, until the game ends."""
-    setup = rules.setup(players, options or {}, chance)
+    setup = rules.setup(players, resolve_options(rules.options, options or {}), chance)
     yield setup
     state = fold(rules, players, setup)
     for _ in range(max_steps):

@@ -48,7 +48,6 @@ from typing import Any
 from domain.kernel.chance import Chance
 from domain.kernel.contract import Options, Outcome, Seat
 from domain.kernel.fast import replace
-from domain.kernel.registry import register
 from domain.red_north import components as _components
 from domain.red_north import evolve as _evolve
 from domain.red_north import rules as _rules
@@ -109,6 +108,5 @@ class RedNorth:
 
 
 RULES = RedNorth()
-register(RULES)
 
 __all__ = ["RULES", "RedNorth"]

@@ -9,7 +9,7 @@ from domain.brian_boru import RULES
 from domain.brian_boru.cards import ACTION_CARDS, VIKING_STRENGTHS_DEFAULT, Symbol, action_cards
 from domain.brian_boru.map import NEIGHBOURS, REGIONS, ROADS, TOWNS, Colour
 from domain.brian_boru.marriages import MARRIAGE_CARDS, PRINCESS, TRACK, TrackReward
-from domain.kernel import registry
+from service.bootstrap import registry
 
 
 def test_map_has_53_towns_in_8_regions_with_printed_thresholds_and_values() -> None:
@@ -85,6 +85,6 @@ def test_components_are_json_and_registered() -> None:
     json.dumps(data)
     assert len(data["towns"]) == 53
     assert len(data["action_cards"]) == 25
-    assert registry.rules("brian-boru") is RULES
+    assert registry().rules("brian-boru") is RULES
     assert RULES.views[0].__name__ == "BrianBoruView"
     assert set(RULES.commands) >= {"PlayCard", "KeepCards", "ChooseActiveTown"}

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from domain.kernel import registry
+from service.bootstrap import registry
 from domain.kernel.codec import from_data, to_data
 from domain.kernel.play import Step, fold, random_game
 from domain.red_north import RULES
@@ -128,5 +128,5 @@ def test_redacted_events_never_carry_another_seats_secret_cards() -> None:
 
 
 def test_registered_under_its_name() -> None:
-    assert registry.rules("red-north") is RULES
+    assert registry().rules("red-north") is RULES
     assert RULES.components()["round_vp"] == [1, 2, 3]
