@@ -15,9 +15,9 @@ frozen dataclasses:
 * ``legal_commands(state, seat)`` — lazily, every command ``decide`` accepts from the seat now,
   and only those (**legal means accepted**; ``tests/test_contract.py`` checks both directions,
   with generated near-misses).
-* ``pending(state)`` — the decisions the game waits for (see below).
-* ``to_act(state)`` — the seats the game waits for: several at once for simultaneous hidden
-  choices, empty when over. A seat outside ``to_act`` may still send the commands named in
+* ``pending(state)`` — every decision the game waits for now (see below).
+* ``to_act(state)`` — the seats the game waits for, exactly the seats of ``pending(state)``:
+  several at once for simultaneous hidden choices, empty when over. A seat outside ``to_act`` may still send the commands named in
   ``Rules.anytime`` (A Feast for Odin's goods placement and ship purchases).
 * ``view(state, seat | None)``, ``redact(event, seat | None)``, ``secrets(state, seat | None)``
   — what a seat (``None``: a spectator) may see, the form of an event it may see, and the ids
@@ -26,8 +26,10 @@ frozen dataclasses:
 
 Pending decisions
 -----------------
-A step that waits for one seat's choice in the middle of an action — a reroll or stop, a card's
-optional effect, a tie to break, a target to choose — is a :class:`Pending` decision. It lives
+Whatever the game waits for is a :class:`Pending` decision: a seat's turn, one seat's part of a
+simultaneous hidden choice, and — the case that matters — a step that waits for one seat's
+choice in the middle of an action: a reroll or stop, a card's optional effect, a tie to break, a
+target to choose. A mid-action decision lives
 in the game's state (set by ``evolve`` from an event that says, in the game's words, what
 happened and what is now awaited), is listed by ``pending`` and ``to_act``, and is answered by
 one of the commands it names; ``legal_commands`` of that seat lists exactly its answers (plus
