@@ -13,8 +13,8 @@ from collections.abc import Iterator
 
 import pytest
 
-# The toy game used by kernel and service tests, for this process and the CLI subprocesses.
-os.environ.setdefault("SKALD_EXTRA_GAMES", "tests.toy_game")
+# The test games (tests/toy_game.py, tests/dice_game.py) used by kernel and service tests, for this process and the CLI subprocesses.
+os.environ.setdefault("SKALD_EXTRA_GAMES", "tests.toy_game,tests.dice_game")
 
 PG_URL = os.environ.get("SKALD_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 

@@ -10,8 +10,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from domain.kernel import Chance, IllegalMove, NotYourTurn, Outcome
-
+from domain.kernel import Chance, IllegalMove, NotYourTurn, Outcome, Pending, Rules
 
 CARDS = ("c1", "c2", "c3", "c4", "c5", "c6")
 
@@ -68,6 +67,8 @@ class ToyRules:
     commands: Mapping[str, type[Any]] = {"Roll": Roll}
     events: Mapping[str, type[Any]] = {c.__name__: c for c in (Started, Shuffled, Dealt, Rolled)}
     views = (ToyView,)
+    options = ()
+    anytime: frozenset[str] = frozenset()
 
     def initial(self, players: int) -> State:
         return State(players)
@@ -77,15 +78,21 @@ class ToyRules:
         return (Started(players), Shuffled(order), *(Dealt(s, order[s]) for s in range(players)))
 
     def to_act(self, state: State) -> frozenset[int]:
-        if self.outcome(state) is not None:
-            return frozenset()
+        if not state.scores or self.outcome(state) is not None:
+            return frozenset()  # not set up yet, or over
         return frozenset({state.turns % state.players})
 
-    def decide(self, state: State, seat: int, command: Any, chance: Chance) -> tuple[Any, ...]:
+    def pending(self, state: State) -> tuple[Pending, ...]:
+        return tuple(Pending(s, "toy/roll", "roll the die", ("Roll",)) for s in self.to_act(state))
+
+    def check(self, state: State, seat: int, command: Any) -> None:
         if seat not in self.to_act(state):
             raise NotYourTurn("toy/turn", f"seat {seat} may not act now")
         if command.bonus:
             raise IllegalMove("toy/no-bonus", "bonus rolls do not exist")
+
+    def decide(self, state: State, seat: int, command: Any, chance: Chance) -> tuple[Any, ...]:
+        self.check(state, seat, command)
         return (Rolled(seat, chance.roll(6, "d6")),)
 
     def evolve(self, state: State, event: Any) -> State:
@@ -129,5 +136,4 @@ class ToyRules:
         return {"cards": list(CARDS)}
 
 
-RULES = ToyRules()
-registry.register(RULES)  # type: ignore[arg-type]
+RULES: Rules[State, Roll, Any, ToyView] = ToyRules()

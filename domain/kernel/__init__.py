@@ -5,7 +5,6 @@ It knows no game and does no I/O; games are put together in ``service/bootstrap.
 from domain.kernel.chance import Chance, ChanceEntry, ServerChance, TableChance, commitment
 from domain.kernel.codec import from_data, to_data
 from domain.kernel.contract import AnyRules, Outcome, Pending, Rules, Seat
-from domain.kernel.options import Options, OptionKind, OptionSpec, OptionValue, resolve_options
 from domain.kernel.errors import (
     ChanceNeeded,
     GameOver,
@@ -15,14 +14,10 @@ from domain.kernel.errors import (
     SkaldError,
     UnknownGame,
 )
+from domain.kernel.options import OptionKind, Options, OptionSpec, OptionValue, resolve_options
 
 __all__ = [
     "AnyRules",
-    "OptionKind",
-    "OptionSpec",
-    "OptionValue",
-    "Pending",
-    "resolve_options",
     "Chance",
     "ChanceEntry",
     "ChanceNeeded",
@@ -30,8 +25,12 @@ __all__ = [
     "IllegalMove",
     "Malformed",
     "NotYourTurn",
+    "OptionKind",
+    "OptionSpec",
+    "OptionValue",
     "Options",
     "Outcome",
+    "Pending",
     "Rules",
     "Seat",
     "ServerChance",
@@ -40,5 +39,6 @@ __all__ = [
     "UnknownGame",
     "commitment",
     "from_data",
+    "resolve_options",
     "to_data",
 ]

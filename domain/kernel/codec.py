@@ -39,7 +39,7 @@ def field_types(cls: type) -> dict[str, Any]:
     found = _FIELD_TYPES.get(cls)
     if found is None:
         hints = typing.get_type_hints(cls)
-        found = {f.name: hints[f.name] for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        found = {f.name: hints[f.name] for f in dataclasses.fields(cls)}
         _FIELD_TYPES[cls] = found
     return found
 

@@ -53,13 +53,13 @@ Seat = int
 StateT = TypeVar("StateT")
 CommandT = TypeVar("CommandT")
 EventT = TypeVar("EventT")
-ViewT = TypeVar("ViewT")
+ViewT_co = TypeVar("ViewT_co", covariant=True)
 
 __all__ = [
     "AnyRules",
-    "Options",
     "OptionSpec",
     "OptionValue",
+    "Options",
     "Outcome",
     "Pending",
     "Rules",
@@ -92,25 +92,51 @@ class Pending:
     answers: tuple[str, ...]
 
 
-class Rules(Protocol[StateT, CommandT, EventT, ViewT]):
+class Rules(Protocol[StateT, CommandT, EventT, ViewT_co]):
     """What a game registers; see the module docstring for each function's promise."""
 
-    name: str
-    """Registry key, e.g. ``"red_north"`` (its CLI form is ``red-north``)."""
-    title: str
-    min_players: int
-    max_players: int
-    rules_version: str
-    commands: Mapping[str, type[Any]]
-    """Command classes by type name (the names used on the wire and in replay files)."""
-    events: Mapping[str, type[Any]]
-    """Event classes by type name."""
-    views: tuple[type[Any], ...]
-    """View classes, the top-level view first."""
-    options: tuple[OptionSpec, ...]
-    """Setup options with their schema; the kernel validates them before ``setup``."""
-    anytime: frozenset[str]
-    """Command type names a seat may send while not in ``to_act`` (empty for most games)."""
+    # Read-only members (a game sets them as plain class attributes).
+    @property
+    def name(self) -> str:
+        """Registry key, e.g. ``"red_north"`` (its CLI form is ``red-north``)."""
+        ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def min_players(self) -> int: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+    @property
+    def rules_version(self) -> str: ...
+
+    @property
+    def commands(self) -> Mapping[str, type[Any]]:
+        """Command classes by type name (the names used on the wire and in replay files)."""
+        ...
+
+    @property
+    def events(self) -> Mapping[str, type[Any]]:
+        """Event classes by type name."""
+        ...
+
+    @property
+    def views(self) -> tuple[type[Any], ...]:
+        """View classes, the top-level view first."""
+        ...
+
+    @property
+    def options(self) -> tuple[OptionSpec, ...]:
+        """Setup options with their schema; the kernel validates them before ``setup``."""
+        ...
+
+    @property
+    def anytime(self) -> frozenset[str]:
+        """Command type names a seat may send while not in ``to_act`` (empty for most games)."""
+        ...
 
     def initial(self, players: int) -> StateT: ...
 
@@ -130,7 +156,7 @@ class Rules(Protocol[StateT, CommandT, EventT, ViewT]):
 
     def to_act(self, state: StateT) -> frozenset[Seat]: ...
 
-    def view(self, state: StateT, seat: Seat | None) -> ViewT: ...
+    def view(self, state: StateT, seat: Seat | None) -> ViewT_co: ...
 
     def redact(self, event: EventT, seat: Seat | None) -> EventT: ...
 

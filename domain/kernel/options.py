@@ -94,7 +94,9 @@ def _convert(spec: OptionSpec, value: object) -> OptionValue:
     )
 
 
-def resolve_options(specs: tuple[OptionSpec, ...], given: Mapping[str, object]) -> dict[str, OptionValue]:
+def resolve_options(
+    specs: tuple[OptionSpec, ...], given: Mapping[str, object]
+) -> dict[str, OptionValue]:
     """Every option of ``specs``, from ``given`` or its default; unknown or invalid → Malformed."""
     by_name = {s.name: s for s in specs}
     unknown = sorted(set(given) - set(by_name))
@@ -109,7 +111,8 @@ def resolve_options(specs: tuple[OptionSpec, ...], given: Mapping[str, object]) 
         if spec.allowed and value not in spec.allowed:
             allowed = ", ".join(map(str, spec.allowed))
             raise Malformed(
-                "options/not-allowed", f"option {spec.name!r} must be one of {allowed}, not {value!r}"
+                "options/not-allowed",
+                f"option {spec.name!r} must be one of {allowed}, not {value!r}",
             )
         if isinstance(value, int) and not isinstance(value, bool):
             if spec.minimum is not None and value < spec.minimum:
