@@ -149,8 +149,10 @@ class DriftingDice(dice_game.DiceRules):
     """Accepts a success that spends more wood than needed, but never lists it (drift)."""
 
     def check(self, state: Any, seat: int, command: Any) -> None:
-        if isinstance(command, Declare) and command.success and state.hunt is not None:
-            if 0 <= command.wood <= state.wood[seat] and state.hunt.value - command.wood <= 3:
+        hunt = state.hunt
+        if isinstance(command, Declare) and command.success and hunt is not None:
+            enough = 0 <= command.wood <= state.wood[seat] and hunt.value - command.wood <= 3
+            if enough:
                 return
         super().check(state, seat, command)
 

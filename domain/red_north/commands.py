@@ -7,6 +7,7 @@ leading card (``hero-red`` in Spring, ``god-thor`` in Summer).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import get_args
 
 from domain.red_north.components import End, God
 
@@ -21,7 +22,10 @@ class Deploy:
 
 @dataclass(frozen=True, slots=True)
 class GiveFirstPlayer:
-    """Angleland power after Deployment: give the First Player token (to yourself = keep)."""
+    """Angleland power after Deployment: give the First Player token to another player.
+
+    Keeping it (rulebook "Deployment": "or decide to keep it for yourself") is
+    :class:`DeclinePower`; giving it to the seat that already holds it is refused."""
 
     seat: int
 
@@ -76,8 +80,7 @@ class Invoke:
     * Loki: ``positions`` — exactly 2 positions (may repeat) of non-Jarl cards.
     * Freya: no fields. The card is drawn and looked at first; the same seat then places it
       with :class:`PlaceFreyaCard` ("Draw 1 card …, look at it secretly, and place it
-      face-down at either end"). ``end`` is kept only so that stored records still decode:
-      no God takes it now, and it is refused.
+      face-down at either end").
     * Saga: ``targets`` — one face-down card of every opponent that has one.
     * Hel: ``card`` (a Jarl or Raider in the discard pile) and ``position`` (insertion index
       ``0..len(party)``); both omitted only when the discard pile holds no Jarl or Raider.
@@ -86,7 +89,6 @@ class Invoke:
 
     god: God
     positions: tuple[int, ...] = ()
-    end: End | None = None
     targets: tuple[SagaTarget, ...] = ()
     card: str | None = None
     position: int | None = None
@@ -108,19 +110,19 @@ class Pass:
     group: str | None = None
 
 
-COMMANDS: dict[str, type] = {
-    cls.__name__: cls
-    for cls in (
-        Deploy,
-        GiveFirstPlayer,
-        TakeFromDiscard,
-        DeclinePower,
-        Withdraw,
-        Reinforce,
-        Inspire,
-        Promote,
-        Invoke,
-        Pass,
-        PlaceFreyaCard,  # appended: wire oneof numbers follow this order
-    )
-}
+Command = (
+    Deploy
+    | GiveFirstPlayer
+    | TakeFromDiscard
+    | DeclinePower
+    | Withdraw
+    | Reinforce
+    | Inspire
+    | Promote
+    | Invoke
+    | Pass
+    | PlaceFreyaCard
+)
+"""Every Red North command. Wire oneof numbers follow this order (new ones go last)."""
+
+COMMANDS: dict[str, type] = {cls.__name__: cls for cls in get_args(Command)}

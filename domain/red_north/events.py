@@ -1,6 +1,6 @@
 """Red North events (past tense). Every outcome of chance is data in an event.
 
-Events that draw from the deck (``CardsDrawn``, ``MusterGroupFormed``, ``CardDrawnIntoParty``)
+Events that draw from the deck (``CardsDrawn``, ``MusterGroupFormed``, ``FreyaCardDrawn``)
 name the cards taken from its top; ``DeckShuffled`` and ``DiscardShuffledIntoDeck`` carry the
 order (top first). Secret fields are replaced by ``"hidden"`` in the forms other seats receive
 (see :func:`domain.red_north.views.redact`).
@@ -9,6 +9,7 @@ order (top first). Secret fields are replaced by ``"hidden"`` in the forms other
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import get_args
 
 from domain.red_north.components import Colour, God, Token
 
@@ -182,21 +183,12 @@ class VictoryPointsGained:
 
 
 @dataclass(frozen=True, slots=True)
-class CardDrawnIntoParty:
-    """Legacy Freya (no longer emitted): the top card of the deck face-down at ``position``.
-
-    Freya's end was once chosen before the card was seen; kept so that stored games fold."""
-
-    seat: int
-    card: str
-    position: int
-
-
-@dataclass(frozen=True, slots=True)
 class FreyaCardDrawn:
-    """Freya: the top card of the deck, seen only by ``seat``, waiting to be placed.
+    """Freya, first half of the action: ``seat`` drew the top card of the deck and looked at
+    it; the game now awaits that seat's ``PlaceFreyaCard`` (pending decision
+    ``red_north/freya-place``), which ends the action with :class:`FreyaCardPlaced`.
 
-    Hidden from the other seats; followed by :class:`FreyaCardPlaced` in the same action."""
+    The card is hidden from the other seats."""
 
     seat: int
     card: str
@@ -271,41 +263,40 @@ class GameEnded:
     reason: str
 
 
-EVENTS: dict[str, type] = {
-    cls.__name__: cls
-    for cls in (
-        GameStarted,
-        JarlsRemoved,
-        JarlGiven,
-        DeckShuffled,
-        DiscardShuffledIntoDeck,
-        CardsDrawn,
-        TokenPassed,
-        MusterGroupFormed,
-        GodsSelected,
-        RoundStarted,
-        PartyDeployed,
-        OutpostPowersOffered,
-        OutpostPowerClosed,
-        CardTakenFromDiscard,
-        TurnStarted,
-        CardWithdrawn,
-        CardRevealed,
-        CardAdded,
-        GloryPlaced,
-        ChampionPlaced,
-        GodInvoked,
-        HeroRetrieved,
-        VictoryPointsGained,
-        CardDrawnIntoParty,
-        GloryRetrieved,
-        Passed,
-        OutpostAwarded,
-        GloryGained,
-        PartiesDiscarded,
-        MusterGroupDiscarded,
-        GameEnded,
-        FreyaCardDrawn,  # appended: wire oneof numbers follow this order
-        FreyaCardPlaced,
-    )
-}
+Event = (
+    GameStarted
+    | JarlsRemoved
+    | JarlGiven
+    | DeckShuffled
+    | DiscardShuffledIntoDeck
+    | CardsDrawn
+    | TokenPassed
+    | MusterGroupFormed
+    | GodsSelected
+    | RoundStarted
+    | PartyDeployed
+    | OutpostPowersOffered
+    | OutpostPowerClosed
+    | CardTakenFromDiscard
+    | TurnStarted
+    | CardWithdrawn
+    | CardRevealed
+    | CardAdded
+    | GloryPlaced
+    | ChampionPlaced
+    | GodInvoked
+    | HeroRetrieved
+    | VictoryPointsGained
+    | GloryRetrieved
+    | Passed
+    | OutpostAwarded
+    | GloryGained
+    | PartiesDiscarded
+    | MusterGroupDiscarded
+    | GameEnded
+    | FreyaCardDrawn
+    | FreyaCardPlaced
+)
+"""Every Red North event. Wire oneof numbers follow this order (new ones go last)."""
+
+EVENTS: dict[str, type] = {cls.__name__: cls for cls in get_args(Event)}

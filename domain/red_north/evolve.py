@@ -198,14 +198,6 @@ def _(e: ev.VictoryPointsGained, s: State) -> State:
 
 
 @evolve.register
-def _(e: ev.CardDrawnIntoParty, s: State) -> State:
-    p = s.players[e.seat]
-    party = _insert(p.party, e.position, PartyCard(e.card, face_up=False))
-    s = replace(s, deck=s.deck[1:])
-    return s.with_player(e.seat, replace(p, party=party))
-
-
-@evolve.register
 def _(e: ev.FreyaCardDrawn, s: State) -> State:
     p = s.players[e.seat]
     s = replace(s, deck=s.deck[1:])

@@ -9,16 +9,19 @@ from __future__ import annotations
 
 from domain.kernel.chance import Chance
 from domain.red_north import events as ev
+from domain.red_north.events import Event
 from domain.red_north.evolve import apply
 from domain.red_north.state import State
 
 
 class Log:
+    """The events one command (or setup) produces, with the state they fold to so far."""
+
     def __init__(self, state: State) -> None:
         self.state = state
-        self.events: list[object] = []
+        self.events: list[Event] = []
 
-    def emit(self, *events: object) -> None:
+    def emit(self, *events: Event) -> None:
         for event in events:
             self.state = apply(self.state, event)
             self.events.append(event)

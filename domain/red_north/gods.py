@@ -67,7 +67,6 @@ def check_invoke(state: State, seat: int, cmd: Invoke) -> None:
         raise _illegal("invoke-god-not-controlled", f"you do not control {cmd.god.value}")
     used = {
         "positions": cmd.positions != (),
-        "end": cmd.end is not None,
         "targets": cmd.targets != (),
         "card": cmd.card is not None,
         "position": cmd.position is not None,
@@ -120,7 +119,7 @@ def check_invoke(state: State, seat: int, cmd: Invoke) -> None:
 
 
 def invoke(log: Log, seat: int, cmd: Invoke, chance: Chance) -> None:
-    check_invoke(log.state, seat, cmd)
+    """The God's effect; ``decide`` has already run :func:`check_invoke` (via ``check``)."""
     log.emit(ev.GodInvoked(seat, cmd.god))
     state = log.state
     god = cmd.god

@@ -136,7 +136,6 @@ def redact(event: Any, seat: int | None) -> Any:
         event,
         ev.JarlGiven
         | ev.CardWithdrawn
-        | ev.CardDrawnIntoParty
         | ev.FreyaCardDrawn
         | ev.FreyaCardPlaced,
     ):
