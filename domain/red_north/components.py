@@ -1,7 +1,8 @@
 """Red North printed data: colours, cards, Outposts, Gods and the round table.
 
-Sources: ``rulebook.en.txt`` ("Components", "Game Structure", "Resolution", "Outposts",
-"Gods"), ``notes.md`` (Raider strength 2, A.2 item 4) and ``RULINGS.md`` (Red North).
+Sources: ``../shared/games/red-north/rulebook.en.txt`` ("Components", "Game Structure",
+"Resolution", "Outposts", "Gods"), ``../shared/games/red-north/notes.md`` (Raider strength 2,
+A.2 item 4) and ``../shared/games/RULINGS.md`` (Red North).
 
 Card ids are unique and carry their kind and colour, so a card id alone says what it is:
 ``raider-red-01`` … ``raider-red-11``, ``hero-red``, ``jarl-01`` … ``jarl-10``, ``god-thor`` ….

@@ -4,12 +4,14 @@ House rulings where the printed text is silent (RULINGS.md covers Saga and Hel's
 
 * Thor takes the Hero set aside from the unclaimed Spring group (there is exactly one).
 * Loki places exactly 2 Glory on non-Jarl cards (the same card twice is allowed); with no
-  non-Jarl card in the Party, it places none.
+  non-Jarl card in the Party, it places none. The two positions are named in increasing
+  order: the order of two identical placements is no choice, and one choice has one command.
 * Freya and Tyr draw under the deck-exhaustion ruling; an empty deck and discard yield nothing.
 * Freya: the card is drawn and looked at *before* its end is chosen (printed order: "draw …,
   look at it secretly, and place it"), so Invoke draws it and the same seat's
   ``PlaceFreyaCard`` places it, within the one action.
-* Saga names one face-down card of *every* opponent who has one (and no other).
+* Saga names one face-down card of *every* opponent who has one (and no other), in seat
+  order (one command per choice, as for Loki).
 * Hel names a Jarl or Raider of the discard pile and an insertion index ``0..len(party)``;
   it may name nothing only when the pile holds neither.
 """
@@ -90,9 +92,13 @@ def check_invoke(state: State, seat: int, cmd: Invoke) -> None:
                 raise _illegal(
                     "loki-not-on-jarl", f"position {pos} is not a non-Jarl card of your Party"
                 )
+        if list(cmd.positions) != sorted(cmd.positions):
+            raise _illegal("loki-positions-in-order", "name Loki's positions in increasing order")
     elif cmd.god is God.SAGA:
         victims = saga_victims(state, seat)
         named = [t.seat for t in cmd.targets]
+        if sorted(named) == list(victims) and named != sorted(named):
+            raise _illegal("saga-targets-in-seat-order", "name Saga's targets in seat order")
         if sorted(named) != list(victims):
             raise _illegal(
                 "saga-targets",
@@ -141,7 +147,7 @@ def invoke(log: Log, seat: int, cmd: Invoke, chance: Chance) -> None:
     elif god is God.TYR:
         draw_to_hand(log, seat, TYR_DRAW, chance, "Tyr")
     elif god is God.SAGA:
-        for t in sorted(cmd.targets, key=lambda t: t.seat):
+        for t in cmd.targets:
             card = state.players[t.seat].party[t.position].card
             log.emit(ev.CardRevealed(t.seat, t.position, card))
     elif god is God.HEL and cmd.card is not None and cmd.position is not None:

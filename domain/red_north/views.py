@@ -9,7 +9,6 @@ Everything else is public: face-up cards, Muster Groups, the discard pile, token
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from domain.kernel.fast import replace
 from domain.red_north import events as ev
@@ -98,7 +97,7 @@ def view(state: State, seat: int | None, to_act: frozenset[int]) -> RedNorthView
     )
 
 
-def public_cards(event: Any) -> frozenset[str]:
+def public_cards(event: ev.Event) -> frozenset[str]:
     """The card ids an event shows to everyone: those left in its spectator form."""
     shown = redact(event, None)
     out: set[str] = set()
@@ -126,7 +125,7 @@ def secrets(state: State, seat: int | None) -> frozenset[str]:
     return frozenset(hidden.difference(state.public))
 
 
-def redact(event: Any, seat: int | None) -> Any:
+def redact(event: ev.Event, seat: int | None) -> ev.Event:
     """The form of ``event`` that ``seat`` may see (secret cards become ``hidden``)."""
     if isinstance(event, ev.DeckShuffled | ev.DiscardShuffledIntoDeck):
         return replace(event, order=_hide(event.order))
@@ -134,10 +133,7 @@ def redact(event: Any, seat: int | None) -> Any:
         return replace(event, cards=_hide(event.cards))
     if isinstance(
         event,
-        ev.JarlGiven
-        | ev.CardWithdrawn
-        | ev.FreyaCardDrawn
-        | ev.FreyaCardPlaced,
+        ev.JarlGiven | ev.CardWithdrawn | ev.FreyaCardDrawn | ev.FreyaCardPlaced,
     ):
         return event if event.seat == seat else replace(event, card=HIDDEN)
     if isinstance(event, ev.CardsDrawn | ev.PartyDeployed):

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from domain.kernel.chance import Chance, ServerChance
+from domain.kernel.options import resolve_options
 from domain.kernel.play import fold
 from domain.red_north import RULES
 from domain.red_north.components import Colour
@@ -20,7 +21,7 @@ def chance(seed: str = "seed") -> ServerChance:
 def new_game(
     players: int, seed: str = "seed", options: dict[str, Any] | None = None
 ) -> tuple[State, tuple[Any, ...]]:
-    events = RULES.setup(players, options or {}, chance(seed))
+    events = RULES.setup(players, resolve_options(RULES.options, options or {}), chance(seed))
     return fold(RULES, players, events), events
 
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from domain.kernel.errors import GameOver, IllegalMove, Malformed, NotYourTurn
+from domain.kernel.options import resolve_options
 from domain.red_north import RULES
 from domain.red_north import events as ev
 from domain.red_north.commands import (
@@ -277,14 +278,21 @@ def test_summer_without_angleland_passes_the_first_player_by_vp() -> None:
 
 
 def test_setup_option_refusals_name_their_rule() -> None:
+    """The option schema (``setup.OPTIONS``) is enforced by the kernel's resolve_options,
+    before setup and again inside it, with the kernel's option codes."""
     for options, rule in (
-        ({"colour": "red"}, "unknown-option"),
-        ({"outpost_raid_points_pink": 1}, "unknown-option"),
-        ({"outpost_raid_points_red": -1}, "bad-option"),
+        ({"colour": "red"}, "options/unknown"),
+        ({"outpost_raid_points_pink": 1}, "options/unknown"),
+        ({"outpost_raid_points_red": -1}, "options/out-of-range"),
+        ({"outpost_raid_points_red": True}, "options/type"),
+        ({"outpost_raid_points_red": "two"}, "options/type"),
     ):
         with pytest.raises(Malformed) as err:
-            RULES.setup(3, options, chance())  # type: ignore[arg-type]
-        assert err.value.rule == f"red_north/{rule}"
+            resolve_options(RULES.options, options)
+        assert err.value.rule == rule
+        with pytest.raises(Malformed) as err:
+            RULES.setup(3, options, chance())
+        assert err.value.rule == rule
 
 
 def test_player_count_and_unstarted_game_refusals_name_their_rule() -> None:

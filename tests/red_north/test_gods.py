@@ -116,8 +116,8 @@ def test_freya_may_make_a_party_of_four_face_down_cards() -> None:
 
 
 def test_freya_refusals() -> None:
-    with pytest.raises(IllegalMove) as err:  # the end is chosen only after looking
-        act(ragnarok(God.FREYA), 0, Invoke(God.FREYA, end=End.LEFT))
+    with pytest.raises(IllegalMove) as err:  # Freya takes no field (the end comes later)
+        act(ragnarok(God.FREYA), 0, Invoke(God.FREYA, positions=(0, 1)))
     assert err.value.rule == "red_north/invoke-fields"
     with pytest.raises(IllegalMove) as err:  # nothing drawn to place
         act(ragnarok(God.FREYA), 0, PlaceFreyaCard(End.LEFT))
@@ -181,7 +181,7 @@ def test_hel_takes_a_jarl_or_raider_from_the_discard_anywhere() -> None:
 
 def test_extra_fields_are_refused() -> None:
     with pytest.raises(IllegalMove) as err:
-        act(ragnarok(God.ODIN), 0, Invoke(God.ODIN, end=End.LEFT))
+        act(ragnarok(God.ODIN), 0, Invoke(God.ODIN, card="raider-red-01"))
     assert err.value.rule == "red_north/invoke-fields"
 
 

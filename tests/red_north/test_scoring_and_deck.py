@@ -70,7 +70,8 @@ def test_an_empty_deck_is_refilled_from_the_shuffled_discard() -> None:
     assert events[2] == ev.CardsDrawn(0, ("jarl-01", *shuffle.order), "Tyr")
     assert state.deck == () and state.discard == ()
     # The reshuffled order is secret.
-    assert RULES.redact(shuffle, 0).order == ("hidden",) * 3
+    hidden = RULES.redact(shuffle, 0)
+    assert isinstance(hidden, ev.DiscardShuffledIntoDeck) and hidden.order == ("hidden",) * 3
 
 
 def test_the_reshuffle_is_a_recorded_chance_outcome() -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from domain.kernel.chance import TableChance
 from domain.kernel.errors import ChanceNeeded, Malformed
+from domain.kernel.options import OptionKind, resolve_options
 from domain.red_north import RULES
 from domain.red_north import events as ev
 from domain.red_north.components import (
@@ -89,7 +90,21 @@ def test_outpost_raid_points_option_overrides_the_ruling_default() -> None:
 )
 def test_bad_options_are_malformed(options: dict[str, object]) -> None:
     with pytest.raises(Malformed):
+        resolve_options(RULES.options, options)
+    with pytest.raises(Malformed):
         RULES.setup(3, options, chance())  # type: ignore[arg-type]
+
+
+def test_options_are_declared_with_their_schema() -> None:
+    """RULINGS.md (Red North): printed Raid Points unknown, default 1, overridable per colour."""
+    specs = {s.name: s for s in RULES.options}
+    assert set(specs) == {f"outpost_raid_points_{c.value}" for c in Colour}
+    for spec in specs.values():
+        assert spec.kind is OptionKind.NUMBER and spec.default == 1 and spec.minimum == 0
+        assert "RULINGS.md" in spec.overrides
+    resolved = resolve_options(RULES.options, {"outpost_raid_points_blue": "3"})
+    assert resolved["outpost_raid_points_blue"] == 3 and resolved["outpost_raid_points_red"] == 1
+    assert RULES.anytime == frozenset()
 
 
 @pytest.mark.parametrize("players", [1, 5])
