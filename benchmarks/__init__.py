@@ -1,7 +1,10 @@
 """Benchmarks: each reports ratios against a baseline measured in the same run.
 
-Run all with ``skald bench`` (``--quick`` for a smoke run), or one with
-``python -m benchmarks.service`` / ``python -m benchmarks.feast_placement``."""
+Run all with ``skald bench`` or ``python -m benchmarks`` (``--quick`` for a smoke run), or one
+with ``python -m benchmarks.service`` / ``python -m benchmarks.feast_placement``. They are not
+part of the test suite: timings on a loaded machine prove nothing, and they take minutes.
+``benchmarks.service`` includes the pure-engine random games/s per game (Brian Boru at 5
+players, Red North at 4) that used to run inside the property tests."""
 
 from __future__ import annotations
 

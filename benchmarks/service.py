@@ -27,9 +27,9 @@ from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
 from domain.kernel import ServerChance
-from service.bootstrap import registry
 from domain.kernel.codec import to_data
 from domain.kernel.play import Step, random_game
+from service.bootstrap import registry
 
 SEED = b"bench-seed"
 
@@ -99,10 +99,9 @@ def bare_rebuild_rate(folder: Path, ledger_id: str, events: int, repeats: int) -
 
 
 def _fresh_service(path: Path) -> Any:
-    from service.games import GameService
-    from service.store import EventStore
+    from service.bootstrap import open_service
 
-    return GameService(EventStore(str(path)))
+    return open_service(str(path))
 
 
 def _replay_into(

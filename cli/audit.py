@@ -12,6 +12,7 @@ from cli.common import Db, Json, Server, Token, console, emit, fail, parse_entri
 from cli.render import draw_view, record_line
 from domain.kernel.codec import to_data
 from domain.kernel.errors import SkaldError
+from domain.kernel.records import SeedReveal
 from service import replay_file, wire
 from service.client import Client, ViewResult, view_json
 from service.folding import fold_records
@@ -25,7 +26,7 @@ def _is_file(ref: str) -> bool:
     return ref.endswith(".jsonl") or Path(ref).is_file()
 
 
-def _records(client: Client | None, ref: str) -> tuple[str, list[Record], list[dict[str, Any]]]:
+def _records(client: Client | None, ref: str) -> tuple[str, list[Record], list[SeedReveal]]:
     """(label, records, revealed seeds) of a game id or a replay file."""
     if _is_file(ref):
         path = Path(ref)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -13,8 +14,9 @@ import typer
 from rich.console import Console
 
 from domain.kernel.chance import ChanceEntry
-from domain.kernel.errors import SkaldError
-from service.client import Client, connect
+from domain.kernel.errors import Malformed, SkaldError
+from service.bootstrap import open_service
+from service.client import Client, LocalClient, RemoteClient
 
 console = Console()
 err_console = Console(stderr=True)
@@ -62,14 +64,26 @@ def fail(as_json: bool, rule: str, reason: str, kind: str = "error", code: int =
     return typer.Exit(code)
 
 
+def store_target(db: str | None) -> str:
+    """The store ``--db`` names: the option, else ``$SKALD_DB``, else the per-user default."""
+    from service.store import DEFAULT_DB
+
+    return db or os.environ.get("SKALD_DB") or str(DEFAULT_DB)
+
+
 @contextmanager
 def session(
     db: str | None, server: str | None, token: str | None, as_json: bool
 ) -> Iterator[Client]:
-    """A connected client; every domain/service error becomes a plain message and exit 1."""
+    """A connected client; every domain/service error becomes a plain message and exit 1.
+
+    Locally the client is built by ``service.bootstrap.open_service`` (store, service and the
+    games registry, once for this invocation); with ``--server`` it is a gRPC client."""
     client: Client | None = None
     try:
-        client = connect(db, server, token)
+        client = (
+            RemoteClient(server, token) if server else LocalClient(open_service(store_target(db)))
+        )
         yield client
     except SkaldError as error:
         raise fail(as_json, error.rule, error.reason, error.kind) from None
@@ -98,17 +112,17 @@ def parse_entries(text: str | None) -> list[ChanceEntry]:
     return out
 
 
-def parse_options(pairs: list[str] | None) -> dict[str, str | int | bool]:
-    out: dict[str, str | int | bool] = {}
+def parse_options(pairs: list[str] | None) -> dict[str, str]:
+    """``--option key=value`` pairs as text: the kernel converts and validates them against the
+    game's option schema (``domain.kernel.options.resolve_options``), so the CLI and gRPC
+    clients get the same checks and the same errors."""
+    out: dict[str, str] = {}
     for pair in pairs or []:
-        if "=" not in pair:
-            raise SkaldError("option/malformed", f"option {pair!r} is not key=value")
-        key, value = pair.split("=", 1)
-        if value.lower() in ("true", "false"):
-            out[key] = value.lower() == "true"
-        else:
-            try:
-                out[key] = int(value)
-            except ValueError:
-                out[key] = value
+        key, eq, value = pair.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise Malformed("options/malformed", f"option {pair!r} is not key=value")
+        if key in out:
+            raise Malformed("options/repeated", f"option {key!r} is given twice")
+        out[key] = value.strip()
     return out

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
 from cli.common import Db, Json, Server, Token, console, emit, parse_entries, parse_options, session
 from cli.render import draw_view, record_line
-from service.registry import cli_name
 from domain.kernel.codec import to_data
 from service import wire
+from service.bootstrap import registry
 from service.client import view_json
+from service.registry import cli_name
 
 app = typer.Typer()
 
@@ -211,16 +212,48 @@ def rules(
     token: Token = None,
     json: Json = False,
 ) -> None:
-    """The game's printed component data (cards, boards, tiles)."""
+    """The game's setup options (for `skald new --option`) and printed component data."""
     with session(db, server, token, json) as client:
-        info = client.rules_info(game)
+        info = dict(client.rules_info(game))
+        info.setdefault("options", setup_options(game) if info["playable"] else [])
 
         def human() -> None:
             from cli.render import generic
 
+            console.print(options_table(info["title"], info["options"]))
             console.print(generic(info["components"], f"{info['title']} — printed components"))
 
         emit(json, info, human)
+
+
+def setup_options(game: str) -> list[dict[str, object]]:
+    """The option schema of a playable game, each option as ``OptionSpec.describe()``."""
+    return [spec.describe() for spec in registry().rules(game).options]
+
+
+def options_table(title: str, options: list[dict[str, Any]]) -> Table:
+    table = Table(
+        "option",
+        "type",
+        "default",
+        "allowed",
+        "overrides",
+        "what it does",
+        title=f"{title} — setup options (skald new --option NAME=VALUE)",
+    )
+    for o in options:
+        if "allowed" in o:
+            allowed = ", ".join(map(str, o["allowed"]))
+        else:
+            low, high = o.get("minimum"), o.get("maximum")
+            allowed = f"{'' if low is None else low}..{'' if high is None else high}"
+            allowed = "" if allowed == ".." else allowed
+        table.add_row(
+            o["name"], o["kind"], str(o["default"]), allowed, o.get("overrides", ""), o["help"]
+        )
+    if not options:
+        table.add_row("(none)", "", "", "", "", "this game has no setup options")
+    return table
 
 
 __all__ = ["app", "to_data"]

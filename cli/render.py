@@ -99,7 +99,7 @@ def draw_view(result: ViewResult) -> RenderableType:
 
 
 def record_line(record: Record) -> Text:
-    seat = "—" if record.seat < 0 else str(record.seat)
+    seat = "—" if record.seat is None or record.seat < 0 else str(record.seat)
     data = json.dumps(record.data, ensure_ascii=False, separators=(",", ":"))
     if len(data) > 110:
         data = data[:107] + "…"

@@ -12,19 +12,36 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from cli.common import Db, Json, Server, Token, console, emit, err_console, session
-from service.bootstrap import registry
-from service.registry import canonical, cli_name
+from cli.common import (
+    Db,
+    Json,
+    Server,
+    Token,
+    console,
+    emit,
+    err_console,
+    session,
+    store_target,
+)
 from domain.kernel.errors import SkaldError
+from service.bootstrap import open_service, registry
 from service.client import Client, RemoteClient
+from service.registry import canonical, cli_name
 
 app = typer.Typer()
 
 
 def play_random(
-    client: Client, game_id: str, picker: random.Random, max_steps: int = 200_000
+    client: Client,
+    game_id: str,
+    picker: random.Random,
+    max_steps: int = 200_000,
+    command_ids: str | None = None,
 ) -> int:
-    """Play one game to its end with random legal commands; returns the number of commands."""
+    """Play one game to its end with random legal commands; returns the number of commands.
+
+    With ``command_ids`` the n-th command gets the id ``{command_ids}-{n}`` (instead of a random
+    one), so a recording made twice is the same byte for byte."""
     steps = 0
     while steps < max_steps:
         result = client.view(game_id, None, None)
@@ -35,7 +52,8 @@ def play_random(
         for seat in seats:
             options = client.legal(game_id, seat)
             if options:
-                client.submit(game_id, seat, picker.choice(options), result.version, None, ())
+                cid = f"{command_ids}-{steps + 1}" if command_ids is not None else None
+                client.submit(game_id, seat, picker.choice(options), result.version, cid, ())
                 steps += 1
                 break
         else:
@@ -76,9 +94,7 @@ def simulate(
             transient=False,
         ) as bar,
     ):
-        task = bar.add_task(
-            f"simulating {cli_name(canonical(game))}", total=games
-        )
+        task = bar.add_task(f"simulating {cli_name(canonical(game))}", total=games)
         for i in range(games):
             created = client.create(game, players, f"{base}:{i}".encode(), "server", {}, ())
             gid = created["game_id"]
@@ -123,13 +139,11 @@ def demo(
     """The whole system once: serve gRPC on a free port (embedded SQLite), play a game to the end
     over gRPC with one token per seat while a spectator watches the stream, export it, and
     verify the file offline."""
-    from service.games import GameService
     from service.grpc_server import create_server
     from service.replay_file import load_bytes
-    from service.store import EventStore
     from service.verify import verify
 
-    svc = GameService(EventStore(db))
+    svc = open_service(store_target(db))
     server, port = create_server(svc)
     address = f"127.0.0.1:{port}"
     try:
@@ -229,11 +243,9 @@ def serve(
     db: Db = None,
 ) -> None:
     """Run the gRPC server (health checking and reflection included) until interrupted."""
-    from service.games import GameService
     from service.grpc_server import create_server
-    from service.store import EventStore
 
-    svc = GameService(EventStore(db), operator_token=operator_token)
+    svc = open_service(store_target(db), operator_token=operator_token)
     server, bound = create_server(svc, f"{host}:{port}")
     console.print(f"skald serving on {host}:{bound} (store {svc.store.target})", highlight=False)
     try:

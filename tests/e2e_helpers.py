@@ -2,7 +2,8 @@
 
 * a gRPC caller over a real channel (bearer-token metadata, errors with their ``skald-rule``);
 * Red North's secrets per seat (``RULES.secrets``) checked against what a reader was shown;
-* the console script run as a subprocess with ``--json`` output parsed.
+* the CLI run in this process (Typer's ``CliRunner`` on ``cli.main.app``) or, for the few true
+  end-to-end tests, the console script as a subprocess; both with ``--json`` output parsed.
 """
 
 from __future__ import annotations
@@ -21,11 +22,11 @@ from typing import Any
 import grpc
 from google.protobuf import json_format
 
-from service.bootstrap import registry
 from service import wire
+from service.bootstrap import registry
 
 pb: Any = wire.pb
-pb_grpc: Any = importlib.import_module("skald.v1.skald_pb2_grpc")
+pb_grpc: Any = importlib.import_module("service._generated.skald.v1.skald_pb2_grpc")
 GAME = "red_north"
 RULES: Any = registry().rules(GAME)
 
@@ -131,7 +132,26 @@ def cli_env() -> dict[str, str]:
     return env
 
 
+_IN_PROCESS_ENV: dict[str, str | None] = {
+    **{name: None for name in ("SKALD_DB", "SKALD_SERVER", "SKALD_TOKEN", "SKALD_OPERATOR_TOKEN")},
+    "COLUMNS": "240",  # rich reads the width per call: wide enough that no message wraps
+}
+
+
+def invoke_skald(args: Sequence[str]) -> Run:
+    """``skald ARGS`` in this process: the same Typer app the console script runs, without a
+    Python start-up per call. The ``SKALD_*`` environment is cleared for the call, so no test
+    reaches the user's default database or server."""
+    from typer.testing import CliRunner
+
+    from cli.main import app
+
+    result = CliRunner().invoke(app, list(args), env=_IN_PROCESS_ENV, catch_exceptions=False)
+    return Run(result.exit_code, result.stdout, result.stderr)
+
+
 def run_skald(args: Sequence[str], cwd: Path | None = None, timeout: float = 120) -> Run:
+    """``skald ARGS`` as a subprocess of the installed console script (true end to end)."""
     done = subprocess.run(
         [skald_executable(), *args],
         capture_output=True,

@@ -1,5 +1,10 @@
-"""End to end through the real ``skald`` console script (subprocesses, ``--json`` output), on
-a SQLite file under ``tmp_path`` — never the user's default database. No mocks."""
+"""The ``skald`` CLI with ``--json`` output, on a SQLite file under ``tmp_path`` — never the
+user's default database. No mocks.
+
+Most tests run the Typer app in this process (``invoke_skald``): the same commands, options and
+output as the console script, without a Python start-up per call. A few stay true end to end,
+running the installed console script as a subprocess: ``--help``, ``skald demo`` and the server
+flow (``skald serve`` as its own process, driven over gRPC)."""
 
 from __future__ import annotations
 
@@ -13,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e_helpers import Run, cli_env, run_skald, skald_executable
+from tests.e2e_helpers import Run, cli_env, invoke_skald, run_skald, skald_executable
 
 
 class Cli:
@@ -23,7 +28,7 @@ class Cli:
         self.db = str(db)
 
     def run(self, *args: str) -> Run:
-        return run_skald([*args, "--db", self.db])
+        return invoke_skald([*args, "--db", self.db])
 
     def ok(self, *args: str) -> Any:
         run = self.run(*args, "--json")
@@ -267,7 +272,7 @@ def test_bad_input_changes_nothing(cli: Cli) -> None:
     error = cli.refused("show", "00000000-0000-0000-0000-000000000000")
     assert error["rule"] == "game/unknown"
     run = cli.run("play", "zzzzzzzz", "--seat", "0", move)
-    assert run.code != 0 and "no game" in run.stderr
+    assert run.code != 0 and "no game" in " ".join(run.stderr.split())
 
     error = cli.refused("play", gid, "--seat", str(current), '{"deploy": ')
     assert error["rule"] == "command/bad-json"
@@ -324,9 +329,12 @@ def test_server_mode(server: tuple[str, Path]) -> None:
 
     def remote(*args: str, token: str | None = None) -> Run:
         extra = ["--token", token] if token else []
-        return run_skald([*args, "--server", address, *extra, "--json"])
+        return invoke_skald([*args, "--server", address, *extra, "--json"])
 
-    made = remote("new", "red-north", "--players", "3", "--seed", "srv")
+    # the console script as a gRPC client once; the other calls run the same app in-process
+    made = run_skald(
+        ["new", "red-north", "--players", "3", "--seed", "srv", "--server", address, "--json"]
+    )
     assert made.code == 0, made.stderr
     gid, tokens = made.json["game_id"], made.json["seat_tokens"]
 
@@ -354,6 +362,13 @@ def test_server_mode(server: tuple[str, Path]) -> None:
     assert sim.code == 0, sim.stderr
     listed = {g["game_id"]: g for g in remote("games").json["games"]}
     assert all(listed[g]["status"] == "finished" for g in sim.json["game_ids"])
+
+
+def test_help_through_the_console_script() -> None:
+    run = run_skald(["--help"])
+    assert run.code == 0, run.stderr
+    for command in ("new", "play", "show", "verify", "replay", "rules", "serve", "demo", "bench"):
+        assert command in run.stdout
 
 
 def test_demo(tmp_path: Path) -> None:
