@@ -107,9 +107,10 @@ def _map(view: dict[str, Any]) -> Table:
     table.add_column("claim / held")
     table.add_column("towns: id colour:owner")
     for region in REGIONS:
-        claim = claims.get(region.key, {"face_up": False, "holder": -1})
+        claim = claims.get(region.key, {"face_up": False, "holder": None})
         status = Text("face up, " if claim["face_up"] else "face down, ", style="dim")
-        status.append(seat_text(claim["holder"]) if claim["holder"] >= 0 else Text("unheld"))
+        held = claim["holder"] is not None
+        status.append(seat_text(claim["holder"]) if held else Text("unheld"))
         counts: dict[int, int] = {}
         for t in region.towns:
             if t in towns and towns[t]["owner"] >= 0:

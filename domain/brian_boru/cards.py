@@ -1,7 +1,8 @@
 """Action cards (25) and Viking attack cards (7), as printed data.
 
-Sources: rules-and-data.md §5.1 (values and colours, high confidence), §5.2 (actions, medium
-confidence) and §8 (Viking cards). RULINGS.md (Brian Boru) fixes what is unknown:
+Sources: ../shared/games/brian-boru/rules-and-data.md §5.1 (values and colours, high
+confidence), §5.2 (actions, medium confidence) and §8 (Viking cards). RULINGS.md (Brian Boru)
+fixes what is unknown:
 
 * Viking card strengths are **9, 10, 11, 12, 13, 13, 14** (setup option ``viking_strengths``
   overrides them, a comma list of 7 integers).

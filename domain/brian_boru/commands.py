@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.brian_boru.marriages import PrincessOption
-from domain.brian_boru.model import SecondaryChoice
+from domain.brian_boru.state import SecondaryChoice
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,30 +1,32 @@
-"""Events: what happened (past tense), each naming the seat it concerns.
+"""Events: what happened (past tense), in the game's words, each naming the seat it concerns.
 
-"Completing" events finish the op at the head of the program (model.py) and push their
-``then`` ops in front of the rest.
+No event holds a program of later steps: what follows is derived by ``decide`` from the rules
+and the step fields of the state (state.py) that these events set. An event that finishes one
+item of the current step (a symbol, a reward, a casualty, a monastery) advances
+``State.done``; ``ActionChosen``, ``MarriageWon``, ``BattleBegan``, ``ChurchMajorityWon`` and
+``ChurchThresholdChecked`` begin a step.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.brian_boru.marriages import PrincessOption
-from domain.brian_boru.model import CardSide, Decision, Op
-
-
-@dataclass(frozen=True, slots=True)
-class OptionSetting:
-    name: str
-    value: str
+from domain.brian_boru.marriages import PrincessOption, TrackSpace
+from domain.brian_boru.state import CardSide
 
 
 @dataclass(frozen=True, slots=True)
 class GameStarted:
+    """Setup §2 with the printed values in play (defaults or setup options, printed.py)."""
+
     players: int
-    options: tuple[OptionSetting, ...]
     start_seat: int
     viking_strengths: tuple[int, ...]
     card5_coins: int
+    dubhlinn_threshold: int
+    dubhlinn_value: int
+    road_31_43: bool
+    marriage_track: tuple[TrackSpace, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,25 +115,20 @@ class CardPlayed:
 
 @dataclass(frozen=True, slots=True)
 class TrickWon:
-    """Sets the trick's program: every played card in ascending value (§3.3.5)."""
+    """§3.3.4; the played cards' actions then resolve in ascending value (§3.3.5)."""
 
     seat: int
     card: str
     town: int | None
-    then: tuple[Op, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class DecisionRequested:
-    decision: Decision
 
 
 @dataclass(frozen=True, slots=True)
 class ActionChosen:
+    """The action of a played card begins: primary for the winner, a secondary otherwise."""
+
     seat: int
     card: str
     side: CardSide
-    then: tuple[Op, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,13 +197,13 @@ class TownExpanded:
 class VikingFreed:
     seat: int
     town: int | None
-    owner: int
+    owner: int | None
 
 
 @dataclass(frozen=True, slots=True)
 class TrickEnded:
     trick: int
-    winner: int
+    winner: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,15 +215,17 @@ class ActionPhaseEnded:
 
 @dataclass(frozen=True, slots=True)
 class UpkeepBegan:
+    """§4: Marriage → Battle → Church → Claim regions follow, then the round (or game) ends."""
+
     round: int
-    then: tuple[Op, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class MarriageWon:
+    """§4.1: the card's rewards, then the others' track rewards clockwise, follow."""
+
     seat: int
     card: str
-    then: tuple[Op, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,8 +256,9 @@ class PrincessOptionChosen:
 
 @dataclass(frozen=True, slots=True)
 class BattleBegan:
+    """§4.2: casualties (when raiders remain), the battlefield cleared, then spoils."""
+
     raiders: int
-    then: tuple[Op, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,9 +285,10 @@ class SpoilsAwarded:
 
 @dataclass(frozen=True, slots=True)
 class ChurchMajorityWon:
+    """§4.3.1: the leader takes the marker and returns every disc; a monastery follows."""
+
     seat: int
     returned: int
-    then: tuple[Op, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,8 +298,9 @@ class ChurchRecounted:
 
 @dataclass(frozen=True, slots=True)
 class ChurchThresholdChecked:
+    """§4.3.3: these seats (clockwise from the marker) each place a monastery next."""
+
     seats: tuple[int, ...]
-    then: tuple[Op, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,21 +312,17 @@ class MonasteryPlaced:
 
 @dataclass(frozen=True, slots=True)
 class ClaimMove:
+    """A claim token changing hands (``None``: the board)."""
+
     region: str
-    from_holder: int
-    to_holder: int
+    from_holder: int | None
+    to_holder: int | None
 
 
 @dataclass(frozen=True, slots=True)
 class RegionsClaimed:
     flipped: tuple[str, ...]
     moves: tuple[ClaimMove, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class StepCompleted:
-    step: str
-    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,7 +366,6 @@ EVENTS: tuple[type, ...] = (
     ActiveTownChosen,
     CardPlayed,
     TrickWon,
-    DecisionRequested,
     ActionChosen,
     ActiveTownTaken,
     CoinsGained,
@@ -396,7 +393,6 @@ EVENTS: tuple[type, ...] = (
     ChurchThresholdChecked,
     MonasteryPlaced,
     RegionsClaimed,
-    StepCompleted,
     RoundEnded,
     GameEnded,
 )

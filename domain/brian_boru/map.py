@@ -1,9 +1,8 @@
 """The board of Brian Boru: 53 towns in 8 regions, town colours and roads.
 
-Source: rules-and-data.md §9 (regions §9.1, towns §9.2, roads §9.3, the data block §9.4) and
-the region-count table of §6. RULINGS.md (Brian Boru): "Dubhlinn threshold 2 and value 2; road
-31–43 exists" — both are kept here as printed data.
-"""
+Source: ../shared/games/brian-boru/rules-and-data.md §9 (regions §9.1, towns §9.2, roads §9.3,
+the data block §9.4) and the region-count table of §6. RULINGS.md (Brian Boru): "Dubhlinn
+threshold 2 and value 2; road 31–43 exists" — both are kept here as printed data."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """Marriage cards and the marriage track.
 
-Sources: rules-and-data.md §7 (cards, high confidence), §7.1 (the 10-space track, low to medium
-confidence; RULINGS.md: "Marriage track: the 10-space model in rules-and-data.md §7.1") and §2.4
-(the deck: 2 regular cards for 3 players, 3 for 4–5, then the Princess last).
-"""
+Sources: ../shared/games/brian-boru/rules-and-data.md §7 (cards, high confidence), §7.1 (the
+10-space track, low to medium confidence; RULINGS.md: "Marriage track: the 10-space model in
+rules-and-data.md §7.1") and §2.4 (the deck: 2 regular cards for 3 players, 3 for 4–5, then the
+Princess last)."""
 
 from __future__ import annotations
 

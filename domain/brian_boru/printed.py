@@ -1,31 +1,22 @@
 """Setup options that override printed values we only know from one source.
 
-RULINGS.md (preamble): every ruling on a printed value lives as named data "and can be
-overridden by a setup option where it is a printed value". The Brian Boru rulings on printed
-values and their options:
-
-* ``viking_strengths`` — the 7 Viking card strengths (cards.py, parsed in engine.py);
-* ``card5_coins`` — card 5's secondary A coins (cards.py);
-* ``dubhlinn`` — "threshold,value" of Dubhlinn (RULINGS.md: "Dubhlinn threshold 2 and value
-  2"; default ``2,2``);
-* ``road_31_43`` — ``yes`` / ``no`` (RULINGS.md: "road 31–43 exists"; default ``yes``);
-* ``marriage_track`` — the 10 spaces bottom to top (RULINGS.md: "the 10-space model in
-  rules-and-data.md §7.1"), each ``none``, ``coinN``, ``renownN`` or ``town``; the bottom and
-  the top space must be ``none``. Default ``none,none,coin1,coin1,coin1,coin2,coin2,renown1,
-  town,none``.
-
-The options are recorded in ``GameStarted.options`` and read back by ``evolve`` through
-:func:`settings` (pure, validated at setup), so no event field changes.
+RULINGS.md (preamble, ../shared/games/RULINGS.md): every ruling on a printed value lives as
+named data "and can be overridden by a setup option where it is a printed value". The kernel
+checks each option's kind, allowed values and bounds against :data:`OPTIONS` before ``setup``
+(domain/kernel/options.py); what the schema cannot say (a list of 7 integers, a track of 10
+spaces) is checked here and refused with ``brian_boru/bad-option``. The values played are
+recorded in ``GameStarted``, so a later change of a default cannot change a recorded game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
+from domain.brian_boru.cards import CARD5_COINS_DEFAULT, VIKING_CARD_IDS, VIKING_STRENGTHS_DEFAULT
 from domain.brian_boru.map import REGION_BY_KEY
 from domain.brian_boru.marriages import TRACK, TrackReward, TrackSpace
 from domain.kernel.errors import Malformed
+from domain.kernel.options import OptionKind, Options, OptionSpec
 
 DUBHLINN_DEFAULT: tuple[int, int] = (
     REGION_BY_KEY["dubhlinn"].threshold,
@@ -37,8 +28,61 @@ ROAD_31_43: tuple[int, int] = (31, 43)
 """RULINGS.md: road 31–43 exists (option ``road_31_43=no`` removes it)."""
 
 
+def _track_word(space: TrackSpace) -> str:
+    if space.reward is TrackReward.NONE:
+        return "none"
+    if space.reward is TrackReward.TOWN:
+        return "town"
+    return f"{space.reward.value}{space.amount}"
+
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "viking_strengths",
+        OptionKind.TEXT,
+        ",".join(map(str, VIKING_STRENGTHS_DEFAULT)),
+        "the 7 Viking card strengths, a comma list of integers ≥ 0 (viking-1 first)",
+        overrides="RULINGS.md (Brian Boru): Viking card strengths 9, 10, 11, 12, 13, 13, 14",
+    ),
+    OptionSpec(
+        "card5_coins",
+        OptionKind.NUMBER,
+        CARD5_COINS_DEFAULT,
+        "coins of action card 5's secondary action A",
+        overrides="RULINGS.md (Brian Boru): card 5 secondary A gives 3 coins ([CH] reads 2)",
+        allowed=(2, 3),
+    ),
+    OptionSpec(
+        "dubhlinn",
+        OptionKind.TEXT,
+        ",".join(map(str, DUBHLINN_DEFAULT)),
+        "Dubhlinn's 'threshold,value' (threshold 1–6)",
+        overrides="RULINGS.md (Brian Boru): Dubhlinn threshold 2 and value 2",
+    ),
+    OptionSpec(
+        "road_31_43",
+        OptionKind.FLAG,
+        True,
+        "whether the road between towns 31 and 43 exists",
+        overrides="RULINGS.md (Brian Boru): road 31–43 exists",
+    ),
+    OptionSpec(
+        "marriage_track",
+        OptionKind.TEXT,
+        ",".join(_track_word(t) for t in TRACK),
+        "the 10 marriage-track spaces bottom to top, each none, coinN, renownN or town; "
+        "the bottom and the top carry no reward",
+        overrides="RULINGS.md (Brian Boru): the 10-space model in rules-and-data.md §7.1",
+    ),
+)
+
+
 @dataclass(frozen=True, slots=True)
 class PrintedSettings:
+    """The printed values in play."""
+
+    viking_strengths: tuple[int, ...] = VIKING_STRENGTHS_DEFAULT
+    card5_coins: int = CARD5_COINS_DEFAULT
     dubhlinn: tuple[int, int] = DUBHLINN_DEFAULT
     road_31_43: bool = True
     track: tuple[TrackSpace, ...] = TRACK
@@ -62,28 +106,35 @@ def _space(index: int, text: str) -> TrackSpace:
     raise _bad(f"marriage_track space {index}: {text!r} is not none/coinN/renownN/town")
 
 
-def settings(options: Iterable[tuple[str, str]]) -> PrintedSettings:
-    """The printed-value overrides among ``options`` (raises ``Malformed`` when invalid)."""
-    out = PrintedSettings()
-    for name, text in options:
-        if name == "dubhlinn":
-            parts = text.split(",")
-            if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-                raise _bad("dubhlinn must be 'threshold,value', two integers")
-            threshold, value = (int(p) for p in parts)
-            if not 1 <= threshold <= len(REGION_BY_KEY["dubhlinn"].towns) * 2:
-                raise _bad("dubhlinn threshold must be between 1 and 6")
-            out = PrintedSettings((threshold, value), out.road_31_43, out.track)
-        elif name == "road_31_43":
-            if text.lower() not in ("yes", "no", "true", "false"):
-                raise _bad("road_31_43 must be yes or no")
-            out = PrintedSettings(out.dubhlinn, text.lower() in ("yes", "true"), out.track)
-        elif name == "marriage_track":
-            words = text.split(",")
-            if len(words) != len(TRACK):
-                raise _bad(f"marriage_track must list {len(TRACK)} spaces, bottom to top")
-            track = tuple(_space(i, w) for i, w in enumerate(words))
-            if track[0].reward is not TrackReward.NONE or track[-1].reward is not TrackReward.NONE:
-                raise _bad("marriage_track: the bottom and the top space carry no reward")
-            out = PrintedSettings(out.dubhlinn, out.road_31_43, track)
-    return out
+def _integers(name: str, text: str) -> tuple[int, ...]:
+    parts = [p.strip() for p in text.split(",")]
+    if not all(p.isdigit() for p in parts):
+        raise _bad(f"{name} must list integers ≥ 0, comma-separated")
+    return tuple(int(p) for p in parts)
+
+
+def settings(options: Options) -> PrintedSettings:
+    """The printed values of resolved ``options`` (raises ``Malformed`` when a value's shape
+    is wrong in a way the option schema cannot express)."""
+    strengths = _integers("viking_strengths", str(options["viking_strengths"]))
+    if len(strengths) != len(VIKING_CARD_IDS):
+        raise _bad("viking_strengths must list 7 integers ≥ 0")
+    dubhlinn = _integers("dubhlinn", str(options["dubhlinn"]))
+    if len(dubhlinn) != 2:
+        raise _bad("dubhlinn must be 'threshold,value', two integers")
+    if not 1 <= dubhlinn[0] <= len(REGION_BY_KEY["dubhlinn"].towns) * 2:
+        raise _bad("dubhlinn threshold must be between 1 and 6")
+    words = str(options["marriage_track"]).split(",")
+    if len(words) != len(TRACK):
+        raise _bad(f"marriage_track must list {len(TRACK)} spaces, bottom to top")
+    track = tuple(_space(i, w) for i, w in enumerate(words))
+    if track[0].reward is not TrackReward.NONE or track[-1].reward is not TrackReward.NONE:
+        raise _bad("marriage_track: the bottom and the top space carry no reward")
+    card5 = options["card5_coins"]
+    return PrintedSettings(
+        viking_strengths=strengths,
+        card5_coins=int(card5),
+        dubhlinn=(dubhlinn[0], dubhlinn[1]),
+        road_31_43=bool(options["road_31_43"]),
+        track=track,
+    )

@@ -1,8 +1,8 @@
 """Region control, claim-region resolution and final scoring.
 
-Sources: rules-and-data.md §4.4 (claim regions), §6 (final scoring and tie-breakers), §7
-(Princess options), §10 (monasteries count 2 for thresholds and majorities, never twice for
-the region-count table).
+Sources: ../shared/games/brian-boru/rules-and-data.md §4.4 (claim regions), §6 (final scoring
+and tie-breakers), §7 (Princess options), §10 (monasteries count 2 for thresholds and
+majorities, never twice for the region-count table).
 
 Rulings (NOTES.md): the Vikings are a side in every majority (§4.4.3) except that a *Military
 support* holder counts every Viking-controlled town as their own, so then the Vikings have no
@@ -15,7 +15,7 @@ from __future__ import annotations
 from domain.brian_boru.events import ClaimMove, FinalScore
 from domain.brian_boru.map import REGION_COUNT_POINTS, REGIONS, Region
 from domain.brian_boru.marriages import PrincessOption
-from domain.brian_boru.model import State
+from domain.brian_boru.state import State
 
 
 def threshold_and_value(s: State, region: Region) -> tuple[int, int]:
@@ -25,25 +25,25 @@ def threshold_and_value(s: State, region: Region) -> tuple[int, int]:
     return region.threshold, region.value
 
 
-def _holder_of(s: State, option: PrincessOption) -> int:
+def _holder_of(s: State, option: PrincessOption) -> int | None:
     for seat, p in enumerate(s.players):
         if p.princess is option:
             return seat
-    return -1
+    return None
 
 
 def region_counts(s: State, towns: tuple[int, ...], military: bool = True) -> list[int]:
     """Weighted towns per side in a region: index = seat, last index = the Vikings."""
     n = s.players_count
     counts = [0] * (n + 1)
-    ally = _holder_of(s, PrincessOption.MILITARY_SUPPORT) if military else -1
+    ally = _holder_of(s, PrincessOption.MILITARY_SUPPORT) if military else None
     for t in towns:
         town = s.towns[t - 1]
-        if town.owner < 0:
+        if town.owner is None:
             continue
         weight = 2 if town.monastery else 1
         if town.viking:
-            counts[ally if ally >= 0 else n] += weight
+            counts[ally if ally is not None else n] += weight
         else:
             counts[town.owner] += weight
     return counts
@@ -54,13 +54,13 @@ def occupied_weight(s: State, towns: tuple[int, ...]) -> int:
     total = 0
     for t in towns:
         town = s.towns[t - 1]
-        if town.owner >= 0:
+        if town.owner is not None:
             total += 2 if town.monastery else 1
     return total
 
 
 def claim_regions(s: State) -> tuple[tuple[str, ...], tuple[ClaimMove, ...]]:
-    """§4.4: the tokens to flip and the tokens that change hands (-1 = the board)."""
+    """§4.4: the tokens to flip and the tokens that change hands (``None``: the board)."""
     flipped: list[str] = []
     moves: list[ClaimMove] = []
     n = s.players_count
@@ -77,7 +77,7 @@ def claim_regions(s: State) -> tuple[tuple[str, ...], tuple[ClaimMove, ...]]:
         leaders = [i for i, c in enumerate(counts) if c == best]
         if best <= 0 or len(leaders) != 1:
             continue  # a tie: the token stays where it is
-        new = leaders[0] if leaders[0] < n else -1
+        new = leaders[0] if leaders[0] < n else None
         if new != claim.holder:
             moves.append(ClaimMove(region.key, claim.holder, new))
     return tuple(flipped), tuple(moves)
@@ -91,7 +91,7 @@ def regions_with_town(s: State, seat: int) -> int:
     for region in REGIONS:
         for t in region.towns:
             town = s.towns[t - 1]
-            if town.owner < 0:
+            if town.owner is None:
                 continue
             if (town.viking and trade) or (not town.viking and town.owner == seat):
                 count += 1
@@ -112,7 +112,7 @@ def final_scores(s: State) -> tuple[tuple[FinalScore, ...], tuple[int, ...]]:
         if not claim.face_up:
             continue
         _, value = threshold_and_value(s, region)
-        if claim.holder >= 0:
+        if claim.holder is not None:
             held_points[claim.holder] += value
             held_count[claim.holder] += 1
             continue

@@ -14,9 +14,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.brian_boru import events as ev
+from domain.brian_boru.decisions import Decision
 from domain.brian_boru.map import REGION_KEYS
 from domain.brian_boru.marriages import PRINCESS
-from domain.brian_boru.model import Decision, Phase, State
+from domain.brian_boru.state import Phase, State
+from domain.brian_boru.turns import awaited, to_act
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +49,7 @@ class TownView:
 class ClaimView:
     region: str
     face_up: bool
-    holder: int
+    holder: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +95,16 @@ VIEWS: tuple[type, ...] = (
 )
 
 
-def view(s: State, seat: int | None, acting: tuple[int, ...]) -> BrianBoruView:
+def _towns(s: State) -> tuple[TownView, ...]:
+    """Only towns with a disc (an empty town is implied by its absence)."""
+    out = []
+    for i, t in enumerate(s.towns):
+        if t.owner is not None:
+            out.append(TownView(i + 1, t.owner, t.viking, t.monastery))
+    return tuple(out)
+
+
+def view(s: State, seat: int | None) -> BrianBoruView:
     me = s.players[seat] if seat is not None and 0 <= seat < len(s.players) else None
     return BrianBoruView(
         seat=seat,
@@ -127,18 +138,14 @@ def view(s: State, seat: int | None, acting: tuple[int, ...]) -> BrianBoruView:
             )
             for i, p in enumerate(s.players)
         ),
-        towns=tuple(
-            TownView(i + 1, t.owner, t.viking, t.monastery)
-            for i, t in enumerate(s.towns)
-            if t.owner >= 0
-        ),
+        towns=_towns(s),
         claims=tuple(
             ClaimView(key, c.face_up, c.holder)
             # before setup (version 1, only the kernel's GameCreated) no claim exists yet
             for key, c in zip(REGION_KEYS, s.claims, strict=bool(s.claims))
         ),
-        pending=s.pending,
-        to_act=acting,
+        pending=awaited(s),
+        to_act=tuple(sorted(to_act(s))),
         hand=me.hand if me else (),
         pile=me.pile if me else (),
         scores=s.scores,

@@ -5,9 +5,21 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from domain.brian_boru import RULES
-from domain.brian_boru.engine import advance
-from domain.brian_boru.model import Op, Phase, PlayerState, State, TownState
+from domain.brian_boru import RULES, tricks, upkeep
+from domain.brian_boru.actions import run_symbols
+from domain.brian_boru.cards import Group, Symbol, card_id
+from domain.brian_boru.decisions import Decision
+from domain.brian_boru.flow import Log
+from domain.brian_boru.state import (
+    Acting,
+    CardSide,
+    Phase,
+    PlayedCard,
+    PlayerState,
+    State,
+    TownState,
+)
+from domain.brian_boru.turns import advance, awaited
 from domain.kernel.chance import Chance, ServerChance
 from domain.kernel.play import fold
 
@@ -60,11 +72,69 @@ def towns(
     return replace(state, towns=tuple(out))
 
 
-def run(state: State, *ops: Op, c: Chance | None = None) -> tuple[State, tuple[Any, ...]]:
-    """Run a program of ops from ``state`` until a decision is needed or it is done."""
-    state = replace(state, program=ops, pending=None)
-    events = advance(state, c)
-    return fold(RULES, state.players_count, events, state), events
+def pending(state: State) -> Decision | None:
+    """The mid-action decision awaited now (computed, never stored)."""
+    return awaited(state)
+
+
+def sym(symbol: Symbol, count: int = 1) -> Group:
+    return Group(symbol, count)
+
+
+def _with_hands(state: State) -> State:
+    """Two spare cards each, so the end of a trick leads to the next one, not the upkeep."""
+    if all(p.hand for p in state.players):
+        return state
+    spare = (card_id(9, 24), card_id(9, 25))
+    return replace(state, players=tuple(replace(p, hand=p.hand or spare) for p in state.players))
+
+
+def resolve_symbols(state: State, seat: int, *groups: Group) -> tuple[State, tuple[Any, ...]]:
+    """Resolve ``groups`` as the action of a card of ``seat`` until a choice is needed."""
+    acting = Acting(seat, card_id(9, 1), CardSide.PRIMARY, groups)
+    state = replace(_with_hands(state), phase=Phase.RESOLVE, trick=(), acting=acting, done=0)
+    log = Log(state)
+    run_symbols(log)
+    return log.state, tuple(log.events)
+
+
+def resolve_card(state: State, seat: int, card: str) -> tuple[State, tuple[Any, ...]]:
+    """A trick of one card that ``seat`` lost (another seat won): its secondary resolves."""
+    state = replace(
+        _with_hands(state),
+        phase=Phase.RESOLVE,
+        trick=(PlayedCard(seat, card),),
+        trick_winner=(seat + 1) % state.players_count,
+        acting=None,
+        done=0,
+    )
+    log = Log(state)
+    tricks.resolve(log)
+    return log.state, tuple(log.events)
+
+
+UPKEEP_STEPS = {"marriage": upkeep.marriage, "battle": upkeep.battle, "church": upkeep.church}
+
+
+def run_upkeep(state: State, step: str, c: Chance | None = None) -> tuple[State, tuple[Any, ...]]:
+    """Run one upkeep step (``marriage``, ``battle``, ``church``, ``claim``) from its start,
+    or ``all`` of the upkeep, until a choice is needed or it is done."""
+    state = replace(state, phase=Phase.UPKEEP, upkeep=None, upkeep_seats=(), done=0)
+    log = Log(state)
+    if step == "all":
+        upkeep.run(log, c or chance())
+    elif step == "claim":
+        upkeep.claim(log)
+    else:
+        UPKEEP_STEPS[step](log)
+    return log.state, tuple(log.events)
+
+
+def automatic(state: State, c: Chance | None = None) -> tuple[Any, ...]:
+    """The automatic events from ``state`` on, until a seat must act."""
+    log = Log(state)
+    advance(log, c or chance())
+    return tuple(log.events)
 
 
 def act(

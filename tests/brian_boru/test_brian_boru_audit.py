@@ -14,7 +14,18 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from brian_boru_helpers import act, blank, chance, player, run, started, towns
+from brian_boru_helpers import (
+    act,
+    blank,
+    chance,
+    pending,
+    player,
+    resolve_symbols,
+    run_upkeep,
+    started,
+    sym,
+    towns,
+)
 
 from domain.brian_boru import RULES
 from domain.brian_boru import events as ev
@@ -27,7 +38,7 @@ from domain.brian_boru.commands import (
     KeepCards,
     PlayCard,
 )
-from domain.brian_boru.engine import UPKEEP_OPS
+from domain.brian_boru.decisions import DecisionKind
 from domain.brian_boru.map import REGION_COUNT_POINTS, REGIONS, ROADS, TOWNS, Colour
 from domain.brian_boru.marriages import (
     MARRIAGE_CARDS,
@@ -36,16 +47,8 @@ from domain.brian_boru.marriages import (
     PrincessOption,
     TrackReward,
 )
-from domain.brian_boru.model import (
-    ClaimState,
-    DecisionKind,
-    Op,
-    OpKind,
-    Phase,
-    SecondaryChoice,
-    State,
-)
 from domain.brian_boru.scoring import claim_regions, final_scores
+from domain.brian_boru.state import ClaimState, Phase, SecondaryChoice, State
 from domain.kernel import IllegalMove, Malformed
 from domain.kernel.play import fold
 
@@ -55,7 +58,7 @@ def c(v: int) -> str:
 
 
 def lead_position(hands: Mapping[int, tuple[int, ...]], players: int = 4) -> State:
-    state = replace(blank(players), phase=Phase.LEAD, marker=0, program=())
+    state = replace(blank(players), phase=Phase.LEAD, marker=0)
     for seat, values in hands.items():
         state = player(state, seat, hand=tuple(c(v) for v in values))
     return state
@@ -255,10 +258,10 @@ def test_expand_may_not_target_the_active_town() -> None:
     for seat, v in ((0, 16), (1, 3), (2, 6)):
         state, _ = act(state, seat, PlayCard(c(v)))
     state, _ = act(state, 3, PlayCard(c(9)))
-    assert state.pending is not None and state.pending.seat == 1  # blue 3 resolves first
+    assert pending(state) is not None and pending(state).seat == 1  # blue 3 resolves first
     state, _ = act(state, 1, ChooseSecondary(SecondaryChoice.A))  # 3 coins → 5, then expand
-    assert state.pending is not None and state.pending.kind is DecisionKind.EXPAND
-    assert state.pending.options == (22,)
+    assert pending(state) is not None and pending(state).kind is DecisionKind.EXPAND
+    assert pending(state).options == (22,)
     with pytest.raises(IllegalMove) as refused:
         RULES.decide(state, 1, Expand(18), chance())
     assert refused.value.rule == "brian_boru/expand-target"
@@ -309,8 +312,8 @@ def test_passes_are_seen_only_by_giver_and_taker() -> None:
 def test_coin_pay_is_forced_never_a_choice() -> None:
     """§3.4 / round-steps 20: pay 1 coin; only with no coin lose 2 points. No decision."""
     state = player(blank(), 0, coins=3, points=10)
-    state, events = run(state, Op(OpKind.COIN_PAY, 0))
-    assert events == (ev.CoinPaid(0, 1, 0),) and state.pending is None
+    state, events = resolve_symbols(state, 0, sym(Symbol.COIN_PAY))
+    assert events == (ev.CoinPaid(0, 1, 0),) and pending(state) is None
     assert (state.players[0].coins, state.players[0].points) == (2, 10)
 
 
@@ -321,8 +324,8 @@ def test_church_leader_without_a_town_still_takes_marker_and_discs() -> None:
     """§4.3.1: monastery "if they can"; the marker and the discs are taken regardless."""
     state = replace(blank(), marker=2)
     state = player(state, 1, church=3)
-    state, events = run(state, Op(OpKind.CHURCH_MAJORITY))
-    assert events[0] == ev.ChurchMajorityWon(1, 3, (Op(OpKind.MONASTERY, 1),))
+    state, events = run_upkeep(state, "church")
+    assert events[0] == ev.ChurchMajorityWon(1, 3)
     assert ev.MonasteryPlaced(1, None, 0) in events
     assert state.marker == 1 and state.players[1].church == 0
 
@@ -334,7 +337,7 @@ def test_claim_token_stays_face_up_and_a_tie_leaves_it_with_its_holder() -> None
     claims[i] = ClaimState(True, 0)
     state = towns(replace(blank(), claims=tuple(claims)), {8: 0, 9: 1})  # 2 < threshold 3
     assert claim_regions(state) == ((), ())
-    state, _ = run(state, Op(OpKind.CLAIM_STEP))
+    state, _ = run_upkeep(state, "claim")
     assert state.claims[i] == ClaimState(True, 0)
 
 
@@ -343,7 +346,7 @@ def test_final_board_token_compares_players_even_when_vikings_lead() -> None:
     player tied for most towns among the players; the Vikings' towns do not block it."""
     i = [r.key for r in REGIONS].index("munster")  # value 7
     claims = list(blank().claims)
-    claims[i] = ClaimState(True, -1)
+    claims[i] = ClaimState(True, None)
     state = replace(blank(), claims=tuple(claims), marker=3)
     state = towns(state, {43: 0, 44: 1, 45: 2, 46: 2, 47: 3}, vikings=(45, 46))
     scores, _ = final_scores(state)
@@ -367,37 +370,46 @@ def test_printed_value_rulings_have_setup_options() -> None:
     state = towns(_with_options({"dubhlinn": "3,4"}), {23: 0, 24: 0})
     assert claim_regions(state) == ((), ())
     assert claim_regions(towns(default, {23: 0, 24: 0}))[0] == ("dubhlinn",)
-    state, _ = run(towns(state, {23: 0, 24: 0, 25: 1}), Op(OpKind.CLAIM_STEP))
+    state, _ = run_upkeep(towns(state, {23: 0, 24: 0, 25: 1}), "claim")
     assert final_scores(state)[0][0].claims_held == 4
     # road_31_43=no: Connaught 31 no longer reaches Munster 43
     for options, targets in (({}, (43,)), ({"road_31_43": "no"}, ())):
         state = towns(player(_with_options(options), 0, coins=5), {31: 0})
-        state, _ = run(state, Op(OpKind.EXPAND, 0))
-        offered = state.pending.options if state.pending is not None else ()
+        state, _ = resolve_symbols(state, 0, sym(Symbol.EXPAND))
+        offered = pending(state).options if pending(state) is not None else ()
         assert offered == targets
     # marriage_track: space 2 pays 3 coins instead of 1
     track = "none,none,coin3,coin1,coin1,coin2,coin2,renown1,town,none"
     state = replace(_with_options({"marriage_track": track}), marriage_card="marriage-brigid")
     state = player(player(state, 0, track=5), 1, track=2)
-    _, events = run(state, Op(OpKind.MARRIAGE_STEP))
+    _, events = run_upkeep(state, "marriage")
     assert ev.CoinsGained(1, 3) in events
 
 
 @pytest.mark.parametrize(
-    ("name", "value"),
+    ("name", "value", "rule"),
     [
-        ("dubhlinn", "2"),
-        ("dubhlinn", "0,2"),
-        ("road_31_43", "maybe"),
-        ("marriage_track", "none,coin1"),
-        ("marriage_track", "none,none,coin1,coin1,coin1,coin2,coin2,renown1,town,gold"),
-        ("marriage_track", "coin1,none,coin1,coin1,coin1,coin2,coin2,renown1,town,none"),
+        ("dubhlinn", "2", "brian_boru/bad-option"),
+        ("dubhlinn", "0,2", "brian_boru/bad-option"),
+        ("road_31_43", "maybe", "options/type"),  # the kernel's schema check (a flag)
+        ("card5_coins", 4, "options/not-allowed"),
+        ("marriage_track", "none,coin1", "brian_boru/bad-option"),
+        (
+            "marriage_track",
+            "none,none,coin1,coin1,coin1,coin2,coin2,renown1,town,gold",
+            "brian_boru/bad-option",
+        ),
+        (
+            "marriage_track",
+            "coin1,none,coin1,coin1,coin1,coin2,coin2,renown1,town,none",
+            "brian_boru/bad-option",
+        ),
     ],
 )
-def test_printed_value_options_refuse_bad_values(name: str, value: str) -> None:
+def test_printed_value_options_refuse_bad_values(name: str, value: object, rule: str) -> None:
     with pytest.raises(Malformed) as bad:
         RULES.setup(4, {name: value}, chance())
-    assert bad.value.rule == "brian_boru/bad-option"
+    assert bad.value.rule == rule
 
 
 def test_military_support_applies_in_the_princess_round_claim_step_and_scoring() -> None:
@@ -406,11 +418,11 @@ def test_military_support_applies_in_the_princess_round_claim_step_and_scoring()
     state = replace(blank(), final_round=True, marriage_card=PRINCESS.id, marker=0)
     state = towns(state, {8: 0, 9: 1, 10: 1, 11: 2}, vikings=(9, 10))  # Ulaid, threshold 3
     state = player(state, 2, track=4)
-    state, _ = run(state, *UPKEEP_OPS)
-    assert state.pending is not None and state.pending.kind is DecisionKind.PRINCESS
+    state, _ = run_upkeep(state, "all")
+    assert pending(state) is not None and pending(state).kind is DecisionKind.PRINCESS
     state, events = act(state, 2, ChoosePrincessOption(PrincessOption.MILITARY_SUPPORT))
     claimed = next(e for e in events if isinstance(e, ev.RegionsClaimed))
-    assert ev.ClaimMove("ulaid", -1, 2) in claimed.moves  # 1 + 2 Viking towns = 3 > 1
+    assert ev.ClaimMove("ulaid", None, 2) in claimed.moves  # 1 + 2 Viking towns = 3 > 1
     over = events[-1]
     assert isinstance(over, ev.GameEnded) and state.phase is Phase.OVER
     assert over.scores[2].claims_held == 4

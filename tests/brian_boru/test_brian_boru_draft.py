@@ -8,7 +8,7 @@ from brian_boru_helpers import act, chance, kinds, started
 from domain.brian_boru import RULES
 from domain.brian_boru import events as ev
 from domain.brian_boru.commands import KeepCards, PlayCard
-from domain.brian_boru.model import Phase
+from domain.brian_boru.state import Phase
 from domain.kernel import IllegalMove, NotYourTurn
 
 

@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import fields, is_dataclass
 from typing import Any
 
@@ -19,7 +18,7 @@ import pytest
 from domain.brian_boru import RULES
 from domain.brian_boru import commands as cmd
 from domain.brian_boru import events as ev
-from domain.brian_boru.model import Phase
+from domain.brian_boru.state import Phase
 from domain.kernel import GameOver, SkaldError, from_data, to_data
 from domain.kernel.chance import ServerChance
 from domain.kernel.play import Step, fold, random_game
@@ -132,18 +131,6 @@ def test_legal_commands_are_accepted_and_others_refused() -> None:
                     with pytest.raises(SkaldError):
                         RULES.decide(state, seat, junk, ServerChance(b"x", "probe"))
     assert probes > 50
-
-
-def test_benchmark_games_per_second_for_five_players() -> None:
-    """Measured, printed, not asserted (see the report)."""
-    start = time.perf_counter()
-    counts = [len(play(5, seed)[0]) for seed in range(10)]
-    elapsed = time.perf_counter() - start
-    print(
-        f"\nbrian_boru 5 players: {len(counts) / elapsed:.1f} random games/s, "
-        f"{sum(counts) / len(counts):.0f} events/game on average"
-    )
-    assert all(c > 100 for c in counts)
 
 
 def test_after_the_end_every_command_is_game_over_and_views_encode() -> None:

@@ -10,7 +10,7 @@ from domain.brian_boru import events as ev
 from domain.brian_boru.commands import PlaceStartingTown
 from domain.brian_boru.map import TOWNS
 from domain.brian_boru.marriages import PRINCESS
-from domain.brian_boru.model import Phase
+from domain.brian_boru.state import Phase
 from domain.kernel import IllegalMove, Malformed, NotYourTurn
 
 
@@ -25,7 +25,7 @@ def test_setup_records_players_and_builds_decks(players: int, deck: int) -> None
     assert len(state.viking_deck) == 7
     for p in state.players:
         assert (p.coins, p.renown, p.points, p.track) == (3, 1, 10, 0)
-    assert all(not c.face_up and c.holder == -1 for c in state.claims)
+    assert all(not c.face_up and c.holder is None for c in state.claims)
     assert state.marker == state.start_seat == first.start_seat
     assert RULES.to_act(state) == {state.start_seat}
 
@@ -66,7 +66,7 @@ def test_starting_town_in_a_region_without_another_players_disc() -> None:
 @pytest.mark.parametrize(("players", "hand", "aside"), [(3, 8, 1), (4, 6, 1), (5, 5, 0)])
 def test_first_round_preparation_and_deal(players: int, hand: int, aside: int) -> None:
     state, events = started(players)
-    regions = {TOWNS[i].region for i, t in enumerate(state.towns) if t.owner >= 0}
+    regions = {TOWNS[i].region for i, t in enumerate(state.towns) if t.owner is not None}
     assert len(regions) == players  # every starting town in a different region
     names = kinds(tuple(events))
     i = names.index("RoundBegan")

@@ -5,11 +5,23 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from brian_boru_helpers import act, blank, chance, kinds, player, run, towns
+from brian_boru_helpers import (
+    act,
+    automatic,
+    blank,
+    chance,
+    kinds,
+    pending,
+    player,
+    resolve_card,
+    resolve_symbols,
+    sym,
+    towns,
+)
 
 from domain.brian_boru import RULES
 from domain.brian_boru import events as ev
-from domain.brian_boru.cards import card_id
+from domain.brian_boru.cards import Symbol, card_id
 from domain.brian_boru.commands import (
     BuyExtras,
     ChooseActiveTown,
@@ -19,8 +31,8 @@ from domain.brian_boru.commands import (
     KeepCards,
     PlayCard,
 )
-from domain.brian_boru.engine import advance
-from domain.brian_boru.model import DecisionKind, Op, OpKind, Phase, SecondaryChoice, State
+from domain.brian_boru.decisions import DecisionKind
+from domain.brian_boru.state import CardSide, Phase, SecondaryChoice, State
 from domain.kernel import IllegalMove, NotYourTurn
 
 
@@ -29,7 +41,7 @@ def c(v: int) -> str:
 
 
 def lead_position(hands: dict[int, tuple[int, ...]], marker: int = 0, players: int = 4) -> State:
-    state = replace(blank(players), phase=Phase.LEAD, marker=marker, program=())
+    state = replace(blank(players), phase=Phase.LEAD, marker=marker)
     for seat, values in hands.items():
         state = player(state, seat, hand=tuple(c(v) for v in values))
     return state
@@ -62,48 +74,38 @@ def test_rulebook_trick_example_red_2_red_11_white_13_yellow_17() -> None:
     state, events = act(state, 3, PlayCard(c(17)))
     won = events[1]
     assert isinstance(won, ev.TrickWon) and (won.seat, won.card) == (2, c(13))
-    assert [(o.kind, o.seat, o.card) for o in won.then] == [
-        (OpKind.SECONDARY, 1, c(2)),
-        (OpKind.SECONDARY, 0, c(11)),
-        (OpKind.PRIMARY, 2, c(13)),
-        (OpKind.SECONDARY, 3, c(17)),
-    ]
+    # §3.3.5: ascending value — Kate's 2, Deirdre's 11, Georgios's 13 (primary), Peer's 17
     # Kate: the top secondary action, 3 coins, then she may expand for 5
-    assert state.pending is not None and state.pending.kind is DecisionKind.SECONDARY
+    assert pending(state) is not None and pending(state).kind is DecisionKind.SECONDARY
     assert RULES.to_act(state) == {1}
     state, events = act(state, 1, ChooseSecondary(SecondaryChoice.A))
     assert events[0].side.value == "secondary_a" and events[1] == ev.CoinsGained(1, 3)
-    assert state.pending is not None and state.pending.kind is DecisionKind.EXPAND
-    assert state.pending.options == (36,)  # one town only: 40 is Georgios's
+    assert pending(state) is not None and pending(state).kind is DecisionKind.EXPAND
+    assert pending(state).options == (36,)  # one town only: 40 is Georgios's
     state, events = act(state, 1, Expand(36))
     assert events[0] == ev.TownExpanded(1, 36, 5)
     assert state.players[1].coins == 0 and state.towns[35].owner == 1
     # Deirdre: the bottom secondary action, 2 raiders, and 4 coins for 2 more
-    assert state.pending is not None and state.pending.seat == 0
+    assert pending(state) is not None and pending(state).seat == 0
     state, events = act(state, 0, ChooseSecondary(SecondaryChoice.B))
-    assert state.pending is not None and state.pending.kind is DecisionKind.EXTRAS
-    assert state.pending.max_extra == 2
+    assert pending(state) is not None and pending(state).kind is DecisionKind.EXTRAS
+    assert pending(state).max_extra == 2
     state, events = act(state, 0, BuyExtras(2))
     assert events[0] == ev.RaidersTaken(0, 2, 2, 4)
     assert state.players[0].raiders == 4 and state.players[0].coins == 0
     assert state.battlefield == 8
     # Georgios: the primary action, automatic: the town, the marker, one coin
     assert events[1:4] == (
-        ev.ActionChosen(
-            2,
-            c(13),
-            events[1].side,
-            (Op(OpKind.TOWN, 2), Op(OpKind.COIN_GAIN, 2, 1)),
-        ),
+        ev.ActionChosen(2, c(13), CardSide.PRIMARY),
         ev.ActiveTownTaken(2, 30),
         ev.CoinsGained(2, 1),
     )
     assert state.towns[29].owner == 2 and state.marker == 2 and state.players[2].coins == 4
     # Peer: three marriage steps from space 1 land on Kate (4); declining would slide him
     # below Georgios (3) to space 2, paying 2 coins puts him one above Kate.
-    assert state.pending is not None and state.pending.seat == 3
+    assert pending(state) is not None and pending(state).seat == 3
     state, events = act(state, 3, ChooseSecondary(SecondaryChoice.B))
-    assert state.pending is not None and state.pending.max_extra == 1
+    assert pending(state) is not None and pending(state).max_extra == 1
     declined, events = act(state, 3, BuyExtras(0))
     assert events[0] == ev.MarriageAdvanced(3, 3, 0, 0, 1, 2)
     assert declined.players[3].track == 2 and declined.players[3].coins == 2
@@ -175,9 +177,9 @@ def test_off_colour_cards_never_win() -> None:
 def test_no_empty_town_plays_without_active_town() -> None:
     full = {t: 1 for t in range(1, 54)}
     state = towns(lead_position({0: (3, 2), 1: (4, 5), 2: (6, 7), 3: (8, 9)}), full)
-    state = replace(state, phase=Phase.RESOLVE, program=(), trick=(), trick_no=0)
+    state = replace(state, phase=Phase.RESOLVE, trick=(), trick_no=0, acting=None)
     state = player(state, 0, hand=(c(3), c(2), c(1)))
-    out = advance(state)
+    out = automatic(state)
     assert ev.ActiveTownChosen(0, None) in out
 
 
@@ -186,20 +188,20 @@ def test_no_empty_town_plays_without_active_town() -> None:
 
 def test_coin_pay_costs_a_coin_or_two_points() -> None:
     state = player(blank(), 0, coins=1, points=10)
-    state, events = run(state, Op(OpKind.COIN_PAY, 0), Op(OpKind.COIN_PAY, 0))
+    state, events = resolve_symbols(state, 0, sym(Symbol.COIN_PAY), sym(Symbol.COIN_PAY))
     assert events == (ev.CoinPaid(0, 1, 0), ev.CoinPaid(0, 0, 2))
     assert (state.players[0].coins, state.players[0].points) == (0, 8)
     state = player(state, 0, points=1)
-    state, events = run(state, Op(OpKind.COIN_PAY, 0))
+    state, events = resolve_symbols(state, 0, sym(Symbol.COIN_PAY))
     assert events == (ev.CoinPaid(0, 0, 1),) and state.players[0].points == 0
-    state, events = run(state, Op(OpKind.COIN_PAY, 0))
+    state, events = resolve_symbols(state, 0, sym(Symbol.COIN_PAY))
     assert events == (ev.CoinPaid(0, 0, 0),)
 
 
 def test_church_discs_with_extra_purchases() -> None:
     state = player(blank(), 1, coins=5)
-    state, events = run(state, Op(OpKind.CHURCH, 1, 2))
-    assert state.pending is not None and state.pending.max_extra == 2
+    state, events = resolve_symbols(state, 1, sym(Symbol.CHURCH, 2))
+    assert pending(state) is not None and pending(state).max_extra == 2
     assert [cmd.count for cmd in RULES.legal_commands(state, 1)] == [0, 1, 2]
     with pytest.raises(IllegalMove) as too_many:
         RULES.decide(state, 1, BuyExtras(3), chance())
@@ -211,42 +213,42 @@ def test_church_discs_with_extra_purchases() -> None:
 
 def test_raiders_limited_by_the_battlefield() -> None:
     state = replace(player(blank(), 0, coins=10), battlefield=3)
-    state, _ = run(state, Op(OpKind.RAIDER, 0, 2))
-    assert state.pending is not None and state.pending.max_extra == 1
+    state, _ = resolve_symbols(state, 0, sym(Symbol.RAIDER, 2))
+    assert pending(state) is not None and pending(state).max_extra == 1
     state, events = act(state, 0, BuyExtras(1))
     assert events[0] == ev.RaidersTaken(0, 2, 1, 2)
     assert state.battlefield == 0 and state.players[0].raiders == 3
-    state, events = run(state, Op(OpKind.RAIDER, 0, 3))
+    state, events = resolve_symbols(state, 0, sym(Symbol.RAIDER, 3))
     assert events == (ev.RaidersTaken(0, 0, 0, 0),)  # empty battlefield: nothing happens
 
 
 def test_marriage_advance_extras_and_collision() -> None:
     state = player(player(blank(), 0, coins=2), 1, track=3)
     state = player(state, 2, track=2)
-    state, _ = run(state, Op(OpKind.MARRIAGE, 0, 2))
-    assert state.pending is not None and state.pending.max_extra == 1
+    state, _ = resolve_symbols(state, 0, sym(Symbol.MARRIAGE, 2))
+    assert pending(state) is not None and pending(state).max_extra == 1
     state, events = act(state, 0, BuyExtras(1))
     # 0 → 3 lands on seat 1, slides to 2 (seat 2), then to 1: an empty space
     assert events[0] == ev.MarriageAdvanced(0, 2, 1, 2, 0, 1)
     state = player(state, 3, track=9)
-    state, events = run(state, Op(OpKind.MARRIAGE, 3, 3))
+    state, events = resolve_symbols(state, 3, sym(Symbol.MARRIAGE, 3))
     assert events == (ev.MarriageAdvanced(3, 0, 0, 0, 9, 9),)  # top space: nothing happens
     state = player(state, 0, track=8)
-    state, events = run(state, Op(OpKind.MARRIAGE, 0, 3))
+    state, events = resolve_symbols(state, 0, sym(Symbol.MARRIAGE, 3))
     assert events == (ev.MarriageAdvanced(0, 1, 0, 0, 8, 8),)  # top taken: back to 8
     state = player(state, 1, track=8)
     state = player(state, 0, track=7)
-    state, events = run(state, Op(OpKind.MARRIAGE, 0, 2))
+    state, events = resolve_symbols(state, 0, sym(Symbol.MARRIAGE, 2))
     assert events == (ev.MarriageAdvanced(0, 2, 0, 0, 7, 7),)  # 9 and 8 taken: back to 7
 
 
 def test_expand_needs_five_coins_and_a_road() -> None:
     state = towns(player(blank(), 0, coins=4), {17: 0, 20: 1})
-    state, events = run(state, Op(OpKind.EXPAND, 0))
+    state, events = resolve_symbols(state, 0, sym(Symbol.EXPAND))
     assert events == (ev.TownExpanded(0, None, 0),)
     state = player(state, 0, coins=5)
-    state, _ = run(state, Op(OpKind.EXPAND, 0))
-    assert state.pending is not None and state.pending.options == (18, 22)
+    state, _ = resolve_symbols(state, 0, sym(Symbol.EXPAND))
+    assert pending(state) is not None and pending(state).options == (18, 22)
     with pytest.raises(IllegalMove) as far:
         RULES.decide(state, 0, Expand(19), chance())
     assert far.value.rule == "brian_boru/expand-target"
@@ -256,31 +258,33 @@ def test_expand_needs_five_coins_and_a_road() -> None:
     assert state.towns[21].owner == 0 and state.players[0].coins == 0
     # a Viking-controlled town is not yours to expand from
     state = towns(player(blank(), 0, coins=9), {17: 0}, vikings=(17,))
-    _, events = run(state, Op(OpKind.EXPAND, 0))
+    _, events = resolve_symbols(state, 0, sym(Symbol.EXPAND))
     assert events == (ev.TownExpanded(0, None, 0),)
 
 
 def test_free_viking_any_token() -> None:
     state = towns(blank(), {1: 2, 8: 3}, vikings=(1, 8))
-    state, _ = run(state, Op(OpKind.FREE_VIKING, 0))
-    assert state.pending is not None and state.pending.options == (1, 8)
+    state, _ = resolve_symbols(state, 0, sym(Symbol.FREE_VIKING))
+    assert pending(state) is not None and pending(state).options == (1, 8)
     with pytest.raises(IllegalMove) as bad:
         RULES.decide(state, 0, ChooseTown(2), chance())
     assert bad.value.rule == "brian_boru/town-not-offered"
     state, events = act(state, 0, ChooseTown(8))
     assert events[0] == ev.VikingFreed(0, 8, 3)
     assert not state.towns[7].viking and state.towns[7].owner == 3
-    state, events = run(state, Op(OpKind.FREE_VIKING, 1))
+    state, events = resolve_symbols(state, 1, sym(Symbol.FREE_VIKING))
     assert events == (ev.VikingFreed(1, 1, 2),)  # one token left: automatic
 
 
 def test_white_20_has_one_secondary_and_card_13_pays_then_frees() -> None:
     state = player(blank(), 0, coins=0, points=10)
-    state, events = run(state, Op(OpKind.SECONDARY, 0, card=c(20)))
-    assert events[0] == ev.ActionChosen(
-        0, c(20), events[0].side, (Op(OpKind.COIN_GAIN, 0, 2), Op(OpKind.EXPAND, 0))
+    state, events = resolve_card(state, 0, c(20))
+    assert events[:3] == (
+        ev.ActionChosen(0, c(20), CardSide.SECONDARY_A),
+        ev.CoinsGained(0, 2),
+        ev.TownExpanded(0, None, 0),  # 2 coins: EXPAND5 cannot be paid
     )
-    state, _ = run(player(blank(), 0, coins=0), Op(OpKind.SECONDARY, 0, card=c(13)))
+    state, _ = resolve_card(player(blank(), 0, coins=0), 0, c(13))
     with pytest.raises(IllegalMove) as wrong:
         RULES.decide(state, 0, BuyExtras(0), chance())
     assert wrong.value.rule == "brian_boru/wrong-command"

@@ -5,22 +5,21 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from brian_boru_helpers import act, blank, chance, kinds, player, run, towns
+from brian_boru_helpers import act, blank, chance, kinds, pending, player, run_upkeep, towns
 
 from domain.brian_boru import RULES
 from domain.brian_boru import events as ev
 from domain.brian_boru.commands import ChoosePrincessOption, ChooseTown
-from domain.brian_boru.engine import UPKEEP_OPS
+from domain.brian_boru.decisions import DecisionKind
 from domain.brian_boru.map import REGION_KEYS
 from domain.brian_boru.marriages import PRINCESS, PrincessOption
-from domain.brian_boru.model import ClaimState, DecisionKind, Op, OpKind, Phase, State
 from domain.brian_boru.scoring import claim_regions, final_scores
+from domain.brian_boru.state import ClaimState, Phase, State
+from domain.brian_boru.upkeep import casualties
 from domain.kernel import IllegalMove
+from domain.kernel.play import fold
 
-MARRIAGE = Op(OpKind.MARRIAGE_STEP)
-BATTLE = Op(OpKind.BATTLE_STEP)
-CHURCH = (Op(OpKind.CHURCH_MAJORITY), Op(OpKind.CHURCH_RECOUNT), Op(OpKind.CHURCH_THRESHOLD))
-CLAIM = Op(OpKind.CLAIM_STEP)
+MARRIAGE, BATTLE, CHURCH, CLAIM = "marriage", "battle", "church", "claim"
 
 
 def tracks(state: State, *spaces: int) -> State:
@@ -35,8 +34,8 @@ def tracks(state: State, *spaces: int) -> State:
 def test_marriage_winner_rewards_and_track_bonuses() -> None:
     state = replace(blank(), marriage_card="marriage-aoife")
     state = tracks(state, 3, 7, 5, 8)
-    state, events = run(state, MARRIAGE)
-    assert state.pending is None and state.program == ()
+    state, events = run_upkeep(state, MARRIAGE)
+    assert pending(state) is None
     won = events[0]
     assert isinstance(won, ev.MarriageWon) and won.seat == 3 and won.card == "marriage-aoife"
     assert state.players[3].track == 0 and state.players[3].marriages == ("marriage-aoife",)
@@ -52,23 +51,23 @@ def test_marriage_winner_rewards_and_track_bonuses() -> None:
 def test_marriage_town_reward_and_track_town() -> None:
     state = replace(blank(), marriage_card="marriage-conall")
     state = tracks(state, 9, 8, 0, 0)
-    state, events = run(state, MARRIAGE)
-    assert state.pending is not None and state.pending.kind is DecisionKind.PLACE_TOWN
-    assert state.pending.seat == 0 and state.pending.options == (17, 18, 19, 20, 21, 22)
+    state, events = run_upkeep(state, MARRIAGE)
+    assert pending(state) is not None and pending(state).kind is DecisionKind.PLACE_TOWN
+    assert pending(state).seat == 0 and pending(state).options == (17, 18, 19, 20, 21, 22)
     with pytest.raises(IllegalMove) as bad:
         RULES.decide(state, 0, ChooseTown(1), chance())
     assert bad.value.rule == "brian_boru/town-not-offered"
     state, events = act(state, 0, ChooseTown(19))
     assert events[0] == ev.TownPlaced(0, 19, "marriage-conall")
-    assert state.pending is not None and state.pending.seat == 1  # track space 8: any town
-    assert len(state.pending.options) == 52
+    assert pending(state) is not None and pending(state).seat == 1  # track space 8: any town
+    assert len(pending(state).options) == 52
     state, events = act(state, 1, ChooseTown(53))
-    assert state.towns[52].owner == 1 and state.program == ()
+    assert state.towns[52].owner == 1
 
 
 def test_marriage_card_discarded_when_everyone_is_at_the_start() -> None:
     state = replace(blank(), marriage_card="marriage-brigid")
-    state, events = run(state, MARRIAGE)
+    state, events = run_upkeep(state, MARRIAGE)
     assert events == (ev.MarriageCardDiscarded("marriage-brigid"),)
     assert all(p.marriages == () for p in state.players) and state.marriage_card is None
 
@@ -83,8 +82,8 @@ def test_marriage_card_discarded_when_everyone_is_at_the_start() -> None:
 )
 def test_princess_three_options(option: PrincessOption, points: int) -> None:
     state = tracks(replace(blank(), marriage_card=PRINCESS.id), 0, 2, 0, 0)
-    state, _ = run(state, MARRIAGE)
-    assert state.pending is not None and state.pending.kind is DecisionKind.PRINCESS
+    state, _ = run_upkeep(state, MARRIAGE)
+    assert pending(state) is not None and pending(state).kind is DecisionKind.PRINCESS
     assert len(list(RULES.legal_commands(state, 1))) == 3
     state, events = act(state, 1, ChoosePrincessOption(option))
     assert events[0] == ev.PrincessOptionChosen(1, option, points - 10)
@@ -100,13 +99,15 @@ def test_battle_casualties_chosen_by_the_single_leader_then_spoils() -> None:
     state = towns(state, {1: 0, 2: 0, 8: 1, 13: 2, 17: 3})
     for seat, raiders in enumerate((0, 5, 2, 0)):
         state = player(state, seat, raiders=raiders, renown=2)
-    state, events = run(state, BATTLE)
+    before = state
+    state, events = run_upkeep(state, BATTLE)
     began = events[0]
     assert isinstance(began, ev.BattleBegan)
-    assert [(o.seat, o.by) for o in began.then if o.kind is OpKind.CASUALTY] == [(0, 1), (3, 1)]
+    # (loser, chooser) clockwise from the marker: seats 0 and 3 have the fewest raiders
+    assert casualties(fold(RULES, 4, events[:1], before)) == ((0, 1), (3, 1))
     # seat 0 has two towns: seat 1 (most raiders) chooses which one falls
-    assert state.pending is not None and state.pending.seat == 1
-    assert state.pending.kind is DecisionKind.CASUALTY and state.pending.options == (1, 2)
+    assert pending(state) is not None and pending(state).seat == 1
+    assert pending(state).kind is DecisionKind.CASUALTY and pending(state).options == (1, 2)
     state, events = act(state, 1, ChooseTown(2))
     assert events[0] == ev.TownLostToVikings(0, 2, 1)
     assert ev.TownLostToVikings(3, 17, 1) in events  # a single town: automatic
@@ -116,7 +117,9 @@ def test_battle_casualties_chosen_by_the_single_leader_then_spoils() -> None:
     # recount: seat 2 now has most (2): +1 point, returns 1 raider
     assert ev.SpoilsAwarded(2, 0, 1, 1) in events
     assert state.towns[1].viking and state.towns[1].owner == 0
-    assert state.battlefield == 0
+    # cleared to 0; the answer ran the upkeep on, so only the next round's Vikings are there
+    attacked = next(e for e in events if isinstance(e, ev.VikingsAttacked))
+    assert state.battlefield == attacked.strength
     assert (state.players[1].renown, state.players[1].points, state.players[1].raiders) == (
         3,
         13,
@@ -130,8 +133,8 @@ def test_battle_tied_leaders_let_each_loser_choose_and_skip_first_spoils() -> No
     state = towns(state, {1: 0, 2: 0, 8: 1})
     for seat, raiders in enumerate((0, 3, 3, 1)):
         state = player(state, seat, raiders=raiders)
-    state, _ = run(state, BATTLE)
-    assert state.pending is not None and state.pending.seat == 0  # the loser chooses
+    state, _ = run_upkeep(state, BATTLE)
+    assert pending(state) is not None and pending(state).seat == 0  # the loser chooses
     state, events = act(state, 0, ChooseTown(1))
     assert not any(e.renown for e in events if isinstance(e, ev.SpoilsAwarded))
     assert ev.SpoilsAwarded(1, 0, 1, 1) in events and ev.SpoilsAwarded(2, 0, 1, 1) in events
@@ -140,11 +143,11 @@ def test_battle_tied_leaders_let_each_loser_choose_and_skip_first_spoils() -> No
 def test_repelled_attack_still_pays_spoils_and_townless_loser_loses_nothing() -> None:
     state = replace(blank(), battlefield=0)
     state = player(state, 0, raiders=1)
-    _, events = run(state, BATTLE)
-    assert kinds(events) == ["BattleBegan", "SpoilsAwarded", "StepCompleted"]
+    _, events = run_upkeep(state, BATTLE)
+    assert kinds(events) == ["BattleBegan", "SpoilsAwarded"]
     assert events[1] == ev.SpoilsAwarded(0, 1, 2, 1)  # the recount finds nobody with raiders
     state = replace(blank(), battlefield=2, marker=1)
-    _, events = run(state, BATTLE)
+    _, events = run_upkeep(state, BATTLE)
     lost = [e for e in events if isinstance(e, ev.TownLostToVikings)]
     assert lost == [ev.TownLostToVikings(s, None, s) for s in (1, 2, 3, 0)]
 
@@ -157,7 +160,7 @@ def test_church_majority_monastery_marker_recount_and_threshold() -> None:
     state = towns(state, {1: 0, 8: 1, 9: 1, 13: 2})
     for seat, discs in enumerate((6, 4, 4, 1)):
         state = player(state, seat, church=discs)
-    state, events = run(state, *CHURCH)
+    state, events = run_upkeep(state, CHURCH)
     won = events[0]
     assert isinstance(won, ev.ChurchMajorityWon) and won.seat == 0 and won.returned == 6
     assert ev.MonasteryPlaced(0, 1, 0) in events  # single town: automatic
@@ -166,7 +169,8 @@ def test_church_majority_monastery_marker_recount_and_threshold() -> None:
     assert recount.seats == (1, 2)  # now tied for most: +1 point, -1 disc each
     assert state.players[1].points == 11 and state.players[1].church == 3
     # nobody has 4 any more after the recount
-    assert events[-1] == ev.StepCompleted("church_threshold", "nobody has 4 church discs")
+    assert isinstance(events[-1], ev.ChurchRecounted)
+    assert not any(isinstance(e, ev.ChurchThresholdChecked) for e in events)
     assert state.towns[0].monastery
 
 
@@ -175,13 +179,13 @@ def test_church_threshold_in_clockwise_order_and_only_placers_take_back() -> Non
     state = towns(state, {1: 0, 8: 1, 9: 1, 13: 3}, monasteries=(13,))
     for seat, discs in enumerate((5, 5, 0, 5)):
         state = player(state, seat, church=discs)
-    state, events = run(state, *CHURCH)
-    assert kinds(events)[:2] == ["StepCompleted", "ChurchRecounted"]
+    state, events = run_upkeep(state, CHURCH)
+    assert kinds(events)[0] == "ChurchRecounted"  # a tie at 5: no majority
     checked = next(e for e in events if isinstance(e, ev.ChurchThresholdChecked))
     assert checked.seats == (3, 0, 1)  # clockwise from the marker holder (seat 2)
     assert ev.MonasteryPlaced(3, None, 0) in events  # no town without a monastery
     assert ev.MonasteryPlaced(0, 1, 4) in events
-    assert state.pending is not None and state.pending.seat == 1
+    assert pending(state) is not None and pending(state).seat == 1
     state, events = act(state, 1, ChooseTown(9))
     assert events[0] == ev.MonasteryPlaced(1, 9, 4)
     assert [p.church for p in state.players] == [0, 0, 0, 4]
@@ -192,8 +196,8 @@ def test_church_threshold_in_clockwise_order_and_only_placers_take_back() -> Non
 
 def test_claim_threshold_counts_vikings_and_monasteries() -> None:
     state = towns(blank(), {13: 0}, monasteries=(13,))  # Bréifne threshold 2: monastery = 2
-    state, events = run(state, CLAIM)
-    assert events == (ev.RegionsClaimed(("breifne",), (ev.ClaimMove("breifne", -1, 0),)),)
+    state, events = run_upkeep(state, CLAIM)
+    assert events == (ev.RegionsClaimed(("breifne",), (ev.ClaimMove("breifne", None, 0),)),)
     assert state.claims[REGION_KEYS.index("breifne")] == ClaimState(True, 0)
     state = towns(blank(), {8: 0, 9: 1, 10: 2}, vikings=(10,))  # Ulaid threshold 3
     flipped, moves = claim_regions(state)
@@ -208,7 +212,7 @@ def test_claim_strict_majority_takes_from_a_player_and_vikings_send_it_back() ->
     state = towns(state, {8: 0, 9: 1, 10: 1})
     assert claim_regions(state) == ((), (ev.ClaimMove("ulaid", 0, 1),))
     state = towns(state, {8: 0, 9: 1, 10: 1, 11: 2, 12: 2}, vikings=(9, 10, 11))
-    assert claim_regions(state) == ((), (ev.ClaimMove("ulaid", 0, -1),))
+    assert claim_regions(state) == ((), (ev.ClaimMove("ulaid", 0, None),))
     state = player(state, 2, princess=PrincessOption.MILITARY_SUPPORT)
     assert claim_regions(state) == ((), (ev.ClaimMove("ulaid", 0, 2),))
 
@@ -220,8 +224,8 @@ def test_final_scoring_items_and_tie_breakers() -> None:
     state = replace(blank(), marker=1, final_round=True)
     claims = list(state.claims)
     claims[REGION_KEYS.index("ulaid")] = ClaimState(True, 0)  # value 4, held by seat 0
-    claims[REGION_KEYS.index("munster")] = ClaimState(True, -1)  # value 7 on the board
-    claims[REGION_KEYS.index("leinster")] = ClaimState(False, -1)
+    claims[REGION_KEYS.index("munster")] = ClaimState(True, None)  # value 7 on the board
+    claims[REGION_KEYS.index("leinster")] = ClaimState(False, None)
     state = replace(state, claims=tuple(claims))
     state = towns(state, {8: 0, 43: 0, 44: 1, 45: 2, 46: 2, 1: 3, 13: 3, 17: 3}, vikings=(45, 46))
     state = player(state, 0, coins=7, renown=2)
@@ -259,7 +263,7 @@ def test_final_scoring_items_and_tie_breakers() -> None:
 
 def test_game_ends_after_the_princess_round() -> None:
     state = replace(blank(), final_round=True, marriage_card=None)
-    state, events = run(state, Op(OpKind.ROUND_END))
+    state, events = run_upkeep(state, "all")
     assert isinstance(events[-1], ev.GameEnded) and state.phase is Phase.OVER
     outcome = RULES.outcome(state)
     assert outcome is not None and outcome.scores == tuple(f.total for f in events[-1].scores)
@@ -287,13 +291,13 @@ def test_upkeep_scenario_from_the_text() -> None:
     for seat, (track, raiders, church) in enumerate(((4, 1, 5), (1, 4, 0), (6, 1, 3), (0, 0, 0))):
         state = player(state, seat, track=track, raiders=raiders, church=church)
     state = replace(state, phase=Phase.UPKEEP)
-    state, events = run(state, *UPKEEP_OPS[:-1])
+    state, events = run_upkeep(state, "all")
     assert kinds(events)[:2] == ["MarriageWon", "PointsScored"]
-    assert state.pending is not None and state.pending.seat == 2  # Niall's town
-    assert state.pending.options == (1, 2, 3, 4, 5, 6, 7)
+    assert pending(state) is not None and pending(state).seat == 2  # Niall's town
+    assert pending(state).options == (1, 2, 3, 4, 5, 6, 7)
     state, events = act(state, 2, ChooseTown(3))
     assert events[0] == ev.TownPlaced(2, 3, "marriage-niall")
-    assert state.program == () and state.pending is None
+    assert pending(state) is None and state.round == 3  # the upkeep ran to the round end
     p = state.players
     assert [x.track for x in p] == [4, 1, 0, 0]
     assert [x.coins for x in p] == [4, 3, 3, 3]
@@ -304,5 +308,5 @@ def test_upkeep_scenario_from_the_text() -> None:
     assert [x.church for x in p] == [0, 0, 2, 0]
     assert state.towns[7].monastery and state.marker == 0
     assert state.claims[REGION_KEYS.index("ulaid")] == ClaimState(True, 0)
-    assert state.claims[REGION_KEYS.index("breifne")] == ClaimState(False, -1)
+    assert state.claims[REGION_KEYS.index("breifne")] == ClaimState(False, None)
     assert state.towns[2].owner == 2

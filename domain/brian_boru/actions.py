@@ -1,0 +1,120 @@
+"""The action symbols of a played card, resolved left to right (§3.4, §5.2).
+
+Sources: ../shared/games/brian-boru/rules-and-data.md §3.4 (each symbol), §5.2 (the cards;
+caveat 3: the town first, then the others), round-steps.en.txt steps 18–26, and
+../shared/games/RULINGS.md (Brian Boru): EXPAND never targets the active town of the current
+trick; FREE_VIKING removes any Viking control token.
+
+House rulings (NOTES.md): COIN- is automatic (pay 1 coin, or lose 2 points with no coin,
+never below 0); a mandatory town choice with one possible town resolves automatically and
+with none resolves as "nothing happens" (``town=None``).
+
+``State.acting`` is the card resolving now and ``State.done`` how many of its symbols are
+finished; each symbol's event advances ``done`` (evolve.py).
+"""
+
+from __future__ import annotations
+
+from domain.brian_boru import events as ev
+from domain.brian_boru.cards import Group, Symbol
+from domain.brian_boru.decisions import Decision, DecisionKind
+from domain.brian_boru.flow import Log
+from domain.brian_boru.queries import (
+    EXPAND_COST,
+    EXTRA_COST,
+    expand_targets,
+    max_extra,
+    viking_towns,
+)
+from domain.brian_boru.state import State
+
+EXTRA_SYMBOLS = (Symbol.CHURCH, Symbol.RAIDER, Symbol.MARRIAGE)
+"""§3.4: the symbols after which extras may be bought at 2 coins each."""
+
+
+def current(s: State) -> Group | None:
+    """The symbol resolving now, or ``None`` when no card is resolving or it is finished."""
+    a = s.acting
+    if a is None or s.done >= len(a.symbols):
+        return None
+    return a.symbols[s.done]
+
+
+def decision(s: State) -> Decision | None:
+    """The choice the current symbol asks of its seat, or ``None`` when it is automatic."""
+    g = current(s)
+    if g is None or s.acting is None:
+        return None
+    seat = s.acting.seat
+    if g.symbol in EXTRA_SYMBOLS:
+        most = max_extra(s, seat, g)
+        if most > 0:
+            return Decision(seat, DecisionKind.EXTRAS, max_extra=most, about=g.symbol.value)
+    elif g.symbol is Symbol.EXPAND:
+        targets = expand_targets(s, seat) if s.players[seat].coins >= EXPAND_COST else ()
+        if targets:
+            return Decision(seat, DecisionKind.EXPAND, options=targets)
+    elif g.symbol is Symbol.FREE_VIKING:
+        towns = viking_towns(s)
+        if len(towns) > 1:
+            return Decision(seat, DecisionKind.FREE_VIKING, options=towns)
+    return None
+
+
+def extras_event(s: State, seat: int, g: Group, extra: int) -> object:
+    """CHURCH, RAIDER or MARRIAGE with ``extra`` purchases (§3.4)."""
+    paid = extra * EXTRA_COST
+    if g.symbol is Symbol.CHURCH:
+        return ev.ChurchDiscsPlaced(seat, g.count, extra, paid)
+    if g.symbol is Symbol.RAIDER:
+        return ev.RaidersTaken(seat, min(g.count, s.battlefield), extra, paid)
+    p = s.players[seat]
+    room = len(s.track) - 1 - p.track
+    target = p.track + min(g.count, room) + extra
+    if target == p.track:
+        # Already on the top space: nothing happens (no collision either).
+        return ev.MarriageAdvanced(seat, 0, 0, 0, p.track, p.track)
+    others = {q.track for i, q in enumerate(s.players) if i != seat}
+    while target > 0 and target in others:
+        target -= 1  # §3.4 collision: down to an empty space or the bottom
+    return ev.MarriageAdvanced(seat, min(g.count, room), extra, paid, p.track, target)
+
+
+def freed_event(s: State, seat: int, town: int | None) -> object:
+    """FREE_VIKING (§3.4): the token on ``town`` goes; the disc under it is its owner's again."""
+    owner = s.towns[town - 1].owner if town is not None else None
+    return ev.VikingFreed(seat, town, owner)
+
+
+def _automatic(s: State, seat: int, g: Group) -> object:
+    """The event of a symbol that asks nothing (or whose only choice is forced)."""
+    if g.symbol is Symbol.TOWN:
+        return ev.ActiveTownTaken(seat, s.active_town)
+    if g.symbol is Symbol.COIN_GAIN:
+        return ev.CoinsGained(seat, g.count)
+    if g.symbol is Symbol.COIN_PAY:
+        p = s.players[seat]
+        if p.coins > 0:
+            return ev.CoinPaid(seat, 1, 0)
+        return ev.CoinPaid(seat, 0, min(2, max(p.points, 0)))
+    if g.symbol is Symbol.RENOWN:
+        return ev.RenownGained(seat, g.count)
+    if g.symbol in EXTRA_SYMBOLS:
+        return extras_event(s, seat, g, 0)
+    if g.symbol is Symbol.EXPAND:
+        return ev.TownExpanded(seat, None, 0)
+    towns = viking_towns(s)
+    return freed_event(s, seat, towns[0] if towns else None)
+
+
+def run_symbols(log: Log) -> bool:
+    """Resolve the current card's symbols until one asks a choice (``False``) or all are
+    done (``True``)."""
+    while True:
+        s = log.state
+        g = current(s)
+        if g is None or s.acting is None:
+            return True
+        if decision(s) is not None:
+            return False
+        log.emit(_automatic(s, s.acting.seat, g))

@@ -1,0 +1,33 @@
+"""Small immutable edits of the state shared by the ``evolve`` handlers.
+
+Each edit replaces only the record it changes (``replace`` on small records), so replays stay
+O(events).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.brian_boru.state import PlayerState, State, TownState
+from domain.kernel.fast import replace
+
+
+def item_done(s: State) -> State:
+    """One item of the current step is finished."""
+    return replace(s, done=s.done + 1)
+
+
+def with_player(s: State, seat: int, **changes: Any) -> tuple[PlayerState, ...]:
+    players = list(s.players)
+    players[seat] = replace(players[seat], **changes)
+    return tuple(players)
+
+
+def with_town(s: State, town: int, **changes: Any) -> tuple[TownState, ...]:
+    towns = list(s.towns)
+    towns[town - 1] = replace(towns[town - 1], **changes)
+    return tuple(towns)
+
+
+def without(cards: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(c for c in cards if c not in gone)

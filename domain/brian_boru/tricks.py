@@ -1,0 +1,120 @@
+"""Tricks (§3.3): the active town, leading and following, the winner, and the resolution.
+
+Sources: ../shared/games/brian-boru/rules-and-data.md §3.3.1–5, round-steps.en.txt steps
+10–17, ../shared/games/RULINGS.md (5 players play 4 tricks and discard the last card).
+
+House rulings (NOTES.md): if the leader holds no card of any empty town's colour (and no white
+card), they may put the marker on any empty town and lead any card; with no empty town left
+the trick is played without an active town (TOWN then does nothing).
+"""
+
+from __future__ import annotations
+
+from domain.brian_boru import actions
+from domain.brian_boru import commands as cmd
+from domain.brian_boru import events as ev
+from domain.brian_boru.cards import action_cards, card_value
+from domain.brian_boru.decisions import Decision, DecisionKind
+from domain.brian_boru.flow import Log
+from domain.brian_boru.map import TOWN_COUNT
+from domain.brian_boru.queries import lead_towns, playable_cards, trick_winner
+from domain.brian_boru.state import CardSide, Phase, PlayedCard, State
+from domain.kernel.chance import Chance
+from domain.kernel.errors import IllegalMove
+
+G = "brian_boru/"
+
+
+def check_town_id(town: int) -> None:
+    if not 1 <= town <= TOWN_COUNT:
+        raise IllegalMove(G + "unknown-town", f"there is no town {town} (towns are 1–53)")
+
+
+def check_active_town(s: State, seat: int, c: cmd.ChooseActiveTown) -> None:
+    """§3.3.1: the active-town marker goes on a town without a disc that the leader can lead
+    to (§3.3.2; fallback: any empty town)."""
+    if s.phase is not Phase.LEAD:
+        raise IllegalMove(G + "wrong-command", "the active town is chosen before a trick")
+    check_town_id(c.town)
+    if s.towns[c.town - 1].owner is not None:
+        raise IllegalMove(G + "active-town-occupied", "§3.3.1: the active town must have no disc")
+    if c.town not in lead_towns(s):
+        raise IllegalMove(
+            G + "active-town-cannot-lead",
+            "§3.3.2: you hold no card of that town's colour and no white card",
+        )
+
+
+def choose_active_town(log: Log, seat: int, c: cmd.ChooseActiveTown, chance: Chance) -> None:
+    log.emit(ev.ActiveTownChosen(seat, c.town))
+
+
+def check_play(s: State, seat: int, c: cmd.PlayCard) -> None:
+    """§3.3.2–3: lead a card of the town's colour or white; follow with any card."""
+    if s.phase is not Phase.PLAY:
+        raise IllegalMove(G + "wrong-command", "cards are played only in a trick")
+    if c.card not in s.players[seat].hand:
+        raise IllegalMove(G + "card-not-in-hand", "you do not hold that card")
+    if c.card not in playable_cards(s, seat):
+        raise IllegalMove(
+            G + "lead-colour", "§3.3.2: lead a card of the town's colour or a white card"
+        )
+
+
+def play_card(log: Log, seat: int, c: cmd.PlayCard, chance: Chance) -> None:
+    log.emit(ev.CardPlayed(seat, c.card))
+    s = log.state
+    if len(s.trick) == s.players_count:
+        win = trick_winner(s)
+        log.emit(ev.TrickWon(win.seat, win.card, s.active_town))
+
+
+# --- resolution (§3.3.5) ------------------------------------------------------------------
+
+
+def next_card(s: State) -> PlayedCard | None:
+    """§3.3.5: the next played card to resolve, in ascending value (``None``: all done)."""
+    order = sorted(s.trick, key=lambda p: card_value(p.card))
+    if s.acting is None:
+        return order[0] if order else None
+    for i, p in enumerate(order):
+        if p.card == s.acting.card:
+            return order[i + 1] if i + 1 < len(order) else None
+    return None
+
+
+def _has_choice(s: State, card: str) -> bool:
+    """White 20–22 have one secondary action only (§5.2)."""
+    return bool(action_cards(s.card5_coins)[card_value(card) - 1].secondary_b)
+
+
+def decision(s: State) -> Decision | None:
+    """The choice the resolution waits for: the current symbol's, or a loser's secondary."""
+    if actions.current(s) is not None:
+        return actions.decision(s)
+    nxt = next_card(s)
+    if nxt is not None and nxt.seat != s.trick_winner and _has_choice(s, nxt.card):
+        return Decision(nxt.seat, DecisionKind.SECONDARY, card=nxt.card)
+    return None
+
+
+def resolve(log: Log) -> bool:
+    """Resolve the trick's actions until a choice is needed (``False``) or the trick and, after
+    the last trick, the action phase are over (``True``)."""
+    while True:
+        if not actions.run_symbols(log):
+            return False
+        s = log.state
+        nxt = next_card(s)
+        if nxt is None:
+            log.emit(ev.TrickEnded(s.trick_no, s.trick_winner))
+            if all(len(p.hand) <= 1 for p in log.state.players):
+                log.emit(ev.ActionPhaseEnded(s.round), ev.UpkeepBegan(s.round))
+            return True
+        if nxt.seat == s.trick_winner:
+            side = CardSide.PRIMARY
+        elif _has_choice(s, nxt.card):
+            return False
+        else:
+            side = CardSide.SECONDARY_A
+        log.emit(ev.ActionChosen(nxt.seat, nxt.card, side))

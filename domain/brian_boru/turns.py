@@ -1,0 +1,90 @@
+"""Who the game waits for and why (``pending``, ``to_act``), and the automatic steps between.
+
+Every decision awaited now is a kernel :class:`~domain.kernel.contract.Pending` with a stable
+code: a starting town (§2.7), each seat's keep in the simultaneous draft (§3.2), the leader's
+active town (§3.3.1), a trick card (§3.3.2–3), and the mid-action decisions of decisions.py
+(computed by tricks.py and upkeep.py from the step fields of the state).
+"""
+
+from __future__ import annotations
+
+from domain.brian_boru import events as ev
+from domain.brian_boru import tricks, upkeep
+from domain.brian_boru.decisions import CODES, Decision
+from domain.brian_boru.flow import Log
+from domain.brian_boru.queries import empty_towns, next_player
+from domain.brian_boru.state import Phase, State
+from domain.kernel.chance import Chance
+from domain.kernel.contract import Pending
+
+G = "brian_boru/"
+
+
+def awaited(s: State) -> Decision | None:
+    """The mid-action decision the game waits for, or ``None``."""
+    if s.phase is Phase.RESOLVE:
+        return tricks.decision(s)
+    if s.phase is Phase.UPKEEP:
+        return upkeep.decision(s)
+    return None
+
+
+def pending(s: State) -> tuple[Pending, ...]:
+    if s.phase is Phase.START_TOWNS:
+        seat = (s.start_seat + s.start_placements) % s.players_count
+        return (
+            Pending(
+                seat,
+                G + "place-starting-town",
+                "place your starting disc on an empty town in a region without another disc",
+                ("PlaceStartingTown",),
+            ),
+        )
+    if s.phase is Phase.DRAFT:
+        return tuple(
+            Pending(
+                i,
+                G + "keep-cards",
+                "keep two cards of your hand; the rest pass left",
+                ("KeepCards",),
+            )
+            for i, p in enumerate(s.players)
+            if p.hand and not p.kept
+        )
+    if s.phase is Phase.LEAD:
+        return (
+            Pending(
+                s.marker,
+                G + "choose-active-town",
+                "put the active-town marker on an empty town you can lead to",
+                ("ChooseActiveTown",),
+            ),
+        )
+    if s.phase is Phase.PLAY:
+        prompt = "lead a card of the town's colour or white" if not s.trick else "play any card"
+        return (Pending(next_player(s), G + "play-card", prompt, ("PlayCard",)),)
+    d = awaited(s)
+    if d is None:
+        return ()
+    code, prompt, answer = CODES[d.kind]
+    return (Pending(d.seat, code, prompt, (answer,)),)
+
+
+def to_act(s: State) -> frozenset[int]:
+    return frozenset(p.seat for p in pending(s))
+
+
+def advance(log: Log, chance: Chance) -> None:
+    """Run every automatic step until a seat must decide (or the game is over)."""
+    while True:
+        s = log.state
+        if s.phase is Phase.RESOLVE:
+            if not tricks.resolve(log):
+                return
+        elif s.phase is Phase.UPKEEP:
+            if not upkeep.run(log, chance):
+                return
+        elif s.phase is Phase.LEAD and not empty_towns(s):
+            log.emit(ev.ActiveTownChosen(s.marker, None))
+        else:
+            return
