@@ -1,8 +1,9 @@
 """Domain dataclasses ⇄ generated protobuf messages, by name, for every game.
 
 The generator (:mod:`service.protogen`) makes one message per dataclass with the same name and
-field names, so one generic converter serves all games: enums map by member order, ``X | None``
-by field presence, tuples to repeated fields.
+field names (Python's keyword escape dropped: ``pass_`` is ``pass``), so one generic converter
+serves all games and the kernel's records: enums map by value name (numbers come from the lock),
+``X | None`` by field presence, tuples to repeated fields.
 """
 
 from __future__ import annotations
@@ -10,103 +11,144 @@ from __future__ import annotations
 import dataclasses
 import enum
 import importlib
+import json
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, overload
 
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
-import service._generated  # noqa: F401  (puts the generated package on the import path)
 from domain.kernel.chance import ChanceEntry
-from domain.kernel.codec import field_types
-from domain.kernel.contract import Outcome, Rules
+from domain.kernel.codec import field_types, from_data, to_data
+from domain.kernel.contract import AnyRules, Outcome, Pending
 from domain.kernel.errors import Malformed
-from service.protogen import _unwrap, enum_number, snake
+from domain.kernel.records import KERNEL_RECORDS
+from service._generated.skald.v1 import skald_pb2
+from service.protonames import enum_value_name, proto_name, snake, unwrap
 from service.records import Record
 
-pb: Any = importlib.import_module("skald.v1.skald_pb2")
+pb = skald_pb2
+"""The ``skald.v1`` messages (typed by the generated stubs)."""
+
+KERNEL_KINDS = {"GameCreated": "created", "GameEnded": "ended", "Reseeded": "reseeded"}
+"""KernelEvent's oneof member per kernel record class."""
 
 
 @cache
 def game_module(game: str) -> Any:
-    return importlib.import_module(f"skald.v1.{game}_pb2")
+    """The generated ``skald.<game>.v1`` module (games are looked up by name at run time)."""
+    return importlib.import_module(f"service._generated.skald.{game}.v1.{game}_pb2")
+
+
+Plan = tuple[tuple[str, str, Any, bool, bool, str], ...]
+_PLANS: dict[type, Plan] = {}
+
+
+def _plan(cls: type) -> Plan:
+    """Per field: (python name, proto name, inner type, optional, repeated, kind), once."""
+    found = _PLANS.get(cls)
+    if found is not None:
+        return found
+    out = []
+    for name, tp in field_types(cls).items():
+        inner, optional, repeated = unwrap(tp)
+        if isinstance(inner, type) and dataclasses.is_dataclass(inner):
+            kind = "message"
+        elif isinstance(inner, type) and issubclass(inner, enum.Enum):
+            kind = "enum"
+        else:
+            kind = "scalar"
+        out.append((name, proto_name(name), inner, optional, repeated, kind))
+    _PLANS[cls] = tuple(out)
+    return _PLANS[cls]
+
+
+@cache
+def _enum_numbers(cls: type[enum.Enum], descriptor: Any) -> dict[Any, int]:
+    return {m: descriptor.values_by_name[enum_value_name(m)].number for m in cls}
+
+
+@cache
+def _enum_members(cls: type[enum.Enum], descriptor: Any) -> dict[int, Any]:
+    return {n: m for m, n in _enum_numbers(cls, descriptor).items()}
+
+
+def _enum_type(msg: Message, name: str) -> Any:
+    """The enum descriptor of field ``name`` (numbers by value name, as the lock gave them)."""
+    enum_type = msg.DESCRIPTOR.fields_by_name[name].enum_type
+    assert enum_type is not None
+    return enum_type
 
 
 def to_message(obj: Any, module: Any) -> Message:
-    cls = type(obj)
-    msg: Message = getattr(module, cls.__name__)()
-    _fill(msg, obj, module)
+    msg: Message = getattr(module, type(obj).__name__)()
+    _fill(msg, obj)
     return msg
 
 
-def _fill(msg: Any, obj: Any, module: Any) -> None:
-    for name, tp in field_types(type(obj)).items():
+def _fill(msg: Any, obj: Any) -> None:
+    for name, pname, inner, _, repeated, kind in _plan(type(obj)):
         value = getattr(obj, name)
         if value is None:
             continue
-        inner, _, repeated = _unwrap(tp)
-        is_msg = isinstance(inner, type) and dataclasses.is_dataclass(inner)
-        is_enum = isinstance(inner, type) and issubclass(inner, enum.Enum)
+        if kind == "enum":
+            numbers = _enum_numbers(inner, _enum_type(msg, pname))
         if repeated:
-            target = getattr(msg, name)
+            target = getattr(msg, pname)
             for item in value:
-                if is_msg:
-                    _fill(target.add(), item, module)
-                elif is_enum:
-                    target.append(enum_number(item))
+                if kind == "message":
+                    _fill(target.add(), item)
                 else:
-                    target.append(item)
-        elif is_msg:
-            _fill(getattr(msg, name), value, module)
-        elif is_enum:
-            setattr(msg, name, enum_number(value))
+                    target.append(numbers[item] if kind == "enum" else item)
+        elif kind == "message":
+            _fill(getattr(msg, pname), value)
+        elif kind == "enum":
+            setattr(msg, pname, numbers[value])
         else:
-            setattr(msg, name, value)
+            setattr(msg, pname, value)
 
 
 def from_message(cls: type, msg: Any) -> Any:
     kwargs: dict[str, Any] = {}
-    for name, tp in field_types(cls).items():
-        inner, optional, repeated = _unwrap(tp)
-        is_msg = isinstance(inner, type) and dataclasses.is_dataclass(inner)
-        is_enum = isinstance(inner, type) and issubclass(inner, enum.Enum)
+    for name, pname, inner, optional, repeated, kind in _plan(cls):
+        where = f"{cls.__name__}.{pname}"
         if repeated:
-            raw = getattr(msg, name)
-            if is_msg:
+            raw = getattr(msg, pname)
+            if kind == "message":
                 kwargs[name] = tuple(from_message(inner, m) for m in raw)
-            elif is_enum:
-                kwargs[name] = tuple(_enum(inner, n, f"{cls.__name__}.{name}") for n in raw)
+            elif kind == "enum":
+                kwargs[name] = tuple(_enum(inner, msg, pname, n, where) for n in raw)
             else:
                 kwargs[name] = tuple(raw)
             continue
-        if (optional or is_msg) and not msg.HasField(name):
+        if (optional or kind == "message") and not msg.HasField(pname):
             if optional:
                 kwargs[name] = None
                 continue
-            raise Malformed("command/malformed", f"{cls.__name__}.{name} is required")
-        raw = getattr(msg, name)
-        if is_msg:
+            raise Malformed("command/malformed", f"{where} is required")
+        raw = getattr(msg, pname)
+        if kind == "message":
             kwargs[name] = from_message(inner, raw)
-        elif is_enum:
-            kwargs[name] = _enum(inner, raw, f"{cls.__name__}.{name}")
+        elif kind == "enum":
+            kwargs[name] = _enum(inner, msg, pname, raw, where)
         else:
             kwargs[name] = raw
     return cls(**kwargs)
 
 
-def _enum(cls: Any, number: int, where: str) -> Any:
-    members = list(cls)
-    if not 1 <= number <= len(members):
-        allowed = ", ".join(str(m.value) for m in members)
+def _enum(cls: Any, msg: Any, pname: str, number: int, where: str) -> Any:
+    member = _enum_members(cls, _enum_type(msg, pname)).get(number)
+    if member is None:
+        allowed = ", ".join(str(m.value) for m in cls)
         raise Malformed("command/malformed", f"{where} must be one of {allowed}")
-    return members[number - 1]
+    return member
 
 
 # ---------------------------------------------------------------- commands
 
 
-def command_to_proto(game: str, command: Any) -> Any:
+def command_to_proto(game: str, command: Any) -> pb.Command:
     module = game_module(game)
     wrapper = module.AnyCommand()
     getattr(wrapper, snake(type(command).__name__)).CopyFrom(to_message(command, module))
@@ -115,7 +157,7 @@ def command_to_proto(game: str, command: Any) -> Any:
     return out
 
 
-def command_from_proto(rules: Rules, msg: Any) -> Any:
+def command_from_proto(rules: AnyRules, msg: Any) -> Any:
     """The domain command inside a ``skald.v1.Command`` for the game ``rules``."""
     which = msg.WhichOneof("game")
     if which is None:
@@ -125,7 +167,7 @@ def command_from_proto(rules: Rules, msg: Any) -> Any:
     return _any_command(rules, getattr(msg, which))
 
 
-def _any_command(rules: Rules, wrapper: Any) -> Any:
+def _any_command(rules: AnyRules, wrapper: Any) -> Any:
     kind = wrapper.WhichOneof("command")
     if kind is None:
         raise Malformed("command/empty", f"the {rules.name} command is empty")
@@ -134,10 +176,24 @@ def _any_command(rules: Rules, wrapper: Any) -> Any:
     return from_message(cls, inner)
 
 
-def command_from_json(rules: Rules, text: str) -> Any:
-    """A command from protobuf JSON of the game's ``AnyCommand``, e.g. ``{"pass_": {}}``."""
+def command_from_json(rules: AnyRules, text: str) -> Any:
+    """A command from protobuf JSON of the game's ``AnyCommand``, e.g. ``{"pass": {}}``.
+
+    The proto names are protobuf's (``pass``; ``json_name`` forms like ``giveFirstPlayer`` are
+    read too); a top-level key in the Python spelling (``pass_``) is still understood."""
     module = game_module(rules.name)
     wrapper = module.AnyCommand()
+    try:
+        value = json.loads(text)
+        members = wrapper.DESCRIPTOR.fields_by_name
+        if isinstance(value, dict) and any(
+            k not in members and proto_name(k) in members for k in value
+        ):
+            text = json.dumps(
+                {proto_name(k) if proto_name(k) in members else k: v for k, v in value.items()}
+            )
+    except ValueError:
+        pass  # not JSON: protobuf's parser says so below
     try:
         json_format.Parse(text, wrapper)
     except json_format.ParseError as exc:
@@ -156,7 +212,8 @@ def command_to_json(game: str, command: Any) -> str:
 # ---------------------------------------------------------------- records, views, outcomes
 
 
-def _options(target: Any, options: Mapping[str, Any]) -> None:
+def options_to_proto(target: Any, options: Mapping[str, Any]) -> None:
+    """Fill a ``map<string, OptionValue>`` from plain option values."""
     for key, value in options.items():
         slot = target[key]
         if isinstance(value, bool):
@@ -167,6 +224,9 @@ def _options(target: Any, options: Mapping[str, Any]) -> None:
             slot.text = str(value)
 
 
+_options = options_to_proto  # the name the client used before
+
+
 def options_from_proto(options: Mapping[str, Any]) -> dict[str, str | int | bool]:
     out: dict[str, str | int | bool] = {}
     for key, value in options.items():
@@ -175,17 +235,7 @@ def options_from_proto(options: Mapping[str, Any]) -> dict[str, str | int | bool
     return out
 
 
-def _segment(s: Mapping[str, Any]) -> Any:
-    return pb.Segment(
-        from_cursor=int(s.get("from", 0)),
-        stream=str(s.get("stream", "")),
-        commitment=str(s.get("commitment", "")),
-        seed=str(s.get("seed", "")),
-        withheld=bool(s.get("withheld", False)),
-    )
-
-
-def chance_entries_to_proto(entries: Sequence[Any]) -> list[Any]:
+def chance_entries_to_proto(entries: Sequence[Any]) -> list[pb.ChanceEntry]:
     out = []
     for e in entries:
         if isinstance(e, int):
@@ -195,7 +245,7 @@ def chance_entries_to_proto(entries: Sequence[Any]) -> list[Any]:
     return out
 
 
-def chance_entries_from_proto(entries: Sequence[Any]) -> list[ChanceEntry]:
+def chance_entries_from_proto(entries: Sequence[pb.ChanceEntry]) -> list[ChanceEntry]:
     out: list[ChanceEntry] = []
     for e in entries:
         if e.WhichOneof("entry") == "order":
@@ -205,49 +255,29 @@ def chance_entries_from_proto(entries: Sequence[Any]) -> list[ChanceEntry]:
     return out
 
 
-def record_to_proto(rules: Rules, record: Record) -> Any:
+def record_to_proto(rules: AnyRules, record: Record) -> pb.GameEvent:
     msg = pb.GameEvent(
         version=record.version,
         type=record.type,
-        seat=record.seat,
         command_id=record.command_id,
         prev_hash=record.prev_hash,
         hash=record.hash,
         at=record.at,
     )
-    data = record.data
-    if record.type == "skald.GameCreated":
-        created = msg.event.kernel.created
-        created.game = data["game"]
-        created.players = int(data["players"])
-        _options(created.options, data.get("options", {}))
-        created.chance = data["chance"]
-        created.segments.extend(_segment(s) for s in data.get("segments", []))
-        created.rules_version = data["rules_version"]
-        created.format = int(data.get("format", 1))
-        if data.get("forked_from"):
-            created.forked_from.game_id = data["forked_from"]["game_id"]
-            created.forked_from.version = int(data["forked_from"]["version"])
-    elif record.type == "skald.GameEnded":
-        ended = msg.event.kernel.ended
-        ended.scores.extend(data["scores"])
-        ended.winners.extend(data["winners"])
-        ended.reason = data.get("reason", "")
-        ended.seeds.extend(_segment(s) for s in data.get("seeds", []))
-    elif record.type == "skald.Reseeded":
-        msg.event.kernel.reseeded.CopyFrom(_segment(data))
+    if record.seat is not None and record.seat >= 0:
+        msg.seat = record.seat
+    kernel = KERNEL_RECORDS.get(record.type)
+    if kernel is not None:
+        typed: object = from_data(kernel, record.data)
+        kind = getattr(msg.event.kernel, KERNEL_KINDS[kernel.__name__])
+        kind.CopyFrom(to_message(typed, pb))
     else:
-        from domain.kernel.codec import from_data
-
-        event = from_data(rules.events[record.type], data)
-        module = game_module(rules.name)
+        event = from_data(rules.events[record.type], record.data)
         wrapper = getattr(msg.event, rules.name)
-        getattr(wrapper, snake(record.type)).CopyFrom(to_message(event, module))
+        getattr(wrapper, snake(record.type)).CopyFrom(to_message(event, game_module(rules.name)))
     if record.command is not None:
         msg.command_type = str(record.command["type"])
         if "data" in record.command:
-            from domain.kernel.codec import from_data
-
             cmd = from_data(rules.commands[record.command["type"]], record.command["data"])
             msg.command.CopyFrom(command_to_proto(rules.name, cmd))
     if record.chance is not None:
@@ -258,76 +288,58 @@ def record_to_proto(rules: Rules, record: Record) -> Any:
     return msg
 
 
-def view_to_proto(rules: Rules, view: Any) -> Any:
+def view_to_proto(rules: AnyRules, view: Any) -> pb.View:
     out = pb.View()
     getattr(out, rules.name).view.CopyFrom(to_message(view, game_module(rules.name)))
     return out
 
 
-def outcome_to_proto(outcome: Outcome | None) -> Any:
+@overload
+def outcome_to_proto(outcome: Outcome) -> pb.Outcome: ...
+@overload
+def outcome_to_proto(outcome: None) -> None: ...
+def outcome_to_proto(outcome: Outcome | None) -> pb.Outcome | None:
     if outcome is None:
         return None
-    return pb.Outcome(
-        scores=list(outcome.scores), winners=list(outcome.winners), reason=outcome.reason
-    )
+    msg = to_message(outcome, pb)
+    assert isinstance(msg, pb.Outcome)
+    return msg
 
 
-def _segment_dict(s: Any, public: bool) -> dict[str, Any]:
-    out: dict[str, Any] = {"from": int(s.from_cursor), "stream": s.stream}
-    if public:
-        out["commitment"] = s.commitment
-    else:
-        if s.withheld:
-            out["withheld"] = True
-        else:
-            out["seed"] = s.seed
-    return out
+def pending_to_proto(pending: Sequence[Pending]) -> list[pb.Pending]:
+    """The decisions a game waits for, for ``GetViewResponse.pending``."""
+    return [
+        pb.Pending(seat=p.seat, decision=p.decision, prompt=p.prompt, answers=p.answers)
+        for p in pending
+    ]
 
 
-def record_from_proto(rules: Rules, msg: Any) -> Record:
+def pending_from_proto(pending: Sequence[pb.Pending]) -> tuple[Pending, ...]:
+    return tuple(from_message(Pending, p) for p in pending)
+
+
+def record_from_proto(rules: AnyRules, msg: pb.GameEvent) -> Record:
     """A record back from the wire, with the same JSON data a local read gives."""
-    from domain.kernel.codec import to_data
-
     which = msg.event.WhichOneof("game")
     data: dict[str, Any]
     if which == "kernel":
         kind = msg.event.kernel.WhichOneof("kind")
-        k = getattr(msg.event.kernel, kind)
-        if kind == "created":
-            data = {
-                "game": k.game,
-                "players": k.players,
-                "options": options_from_proto(k.options),
-                "chance": k.chance,
-                "segments": [_segment_dict(s, True) for s in k.segments],
-                "rules_version": k.rules_version,
-                "format": k.format,
-                "forked_from": {
-                    "game_id": k.forked_from.game_id,
-                    "version": int(k.forked_from.version),
-                }
-                if k.HasField("forked_from")
-                else None,
-            }
-        elif kind == "ended":
-            data = {
-                "scores": [int(x) for x in k.scores],
-                "winners": list(k.winners),
-                "reason": k.reason,
-                "seeds": [_segment_dict(s, False) for s in k.seeds],
-            }
-        else:
-            data = _segment_dict(k, True)
-    else:
-        wrapper = getattr(msg.event, str(which))
+        if kind is None:
+            raise Malformed("record/malformed", f"version {msg.version}: an empty kernel record")
+        inner = getattr(msg.event.kernel, kind)
+        data = to_data(from_message(KERNEL_RECORDS[msg.type], inner))
+    elif which is not None:
+        wrapper = getattr(msg.event, which)
         inner = getattr(wrapper, str(wrapper.WhichOneof("event")))
         data = to_data(from_message(rules.events[type(inner).DESCRIPTOR.name], inner))
-    command = None
+    else:
+        raise Malformed("record/malformed", f"version {msg.version}: the record holds no event")
+    command: dict[str, Any] | None = None
     if msg.command_type:
         command = {"type": msg.command_type}
         if msg.HasField("command"):
             command["data"] = to_data(command_from_proto(rules, msg.command))
-    chance = None
+    chance: dict[str, Any] | None = None
     if msg.HasField("chance"):
         chance = {
             "from": int(msg.chance.from_cursor),
@@ -342,7 +354,7 @@ def record_from_proto(rules: Rules, msg: Any) -> Record:
     return Record(
         int(msg.version),
         msg.type,
-        msg.seat,
+        msg.seat if msg.HasField("seat") else None,
         msg.command_id,
         data,
         command,
@@ -353,5 +365,5 @@ def record_from_proto(rules: Rules, msg: Any) -> Record:
     )
 
 
-def view_from_proto(rules: Rules, msg: Any) -> Any:
+def view_from_proto(rules: AnyRules, msg: pb.View) -> Any:
     return from_message(rules.views[0], getattr(msg, rules.name).view)

@@ -1,45 +1,90 @@
-"""The wire contract is generated from the domain: committed protos and Python code must be
-exactly what ``python -m service.protogen`` makes now (a stale file fails here)."""
+"""The wire contract is generated from the domain: committed protos, Python code and the number
+lock must be exactly what ``python -m service.protogen`` makes now (a stale file fails here)."""
 
 from __future__ import annotations
 
-import filecmp
+import shutil
 from pathlib import Path
 
-from service import protogen
+import pytest
+
+from service import protogen, protonames
 
 
-def test_committed_protos_match_the_domain(tmp_path: Path) -> None:
-    protogen.generate(tmp_path / "protos", tmp_path / "gen")
-    ours = sorted(p.relative_to(protogen.PROTO_DIR) for p in protogen.PROTO_DIR.rglob("*.proto"))
-    fresh = sorted(
-        p.relative_to(tmp_path / "protos") for p in (tmp_path / "protos").rglob("*.proto")
-    )
-    assert ours == fresh, "proto files differ: run python -m service.protogen"
-    for rel in fresh:
-        assert (protogen.PROTO_DIR / rel).read_text() == (tmp_path / "protos" / rel).read_text(), (
-            f"{rel} is stale: run python -m service.protogen"
-        )
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("protogen")
+    shutil.copy(protogen.LOCK, root / "skald.lock.json")
+    protogen.generate(root / "protos", root / "gen", root / "skald.lock.json")
+    return root
 
 
-def test_committed_python_matches_the_protos(tmp_path: Path) -> None:
-    protogen.generate(tmp_path / "protos", tmp_path / "gen")
-    fresh = tmp_path / "gen" / "skald" / "v1"
-    ours = protogen.OUT_DIR / "skald" / "v1"
-    names = sorted(p.name for p in fresh.iterdir() if p.suffix in (".py", ".pyi"))
-    assert names == sorted(p.name for p in ours.iterdir() if p.suffix in (".py", ".pyi"))
-    mismatch = [n for n in names if not filecmp.cmp(fresh / n, ours / n, shallow=False)]
-    assert not mismatch, f"generated code is stale: {mismatch}; run python -m service.protogen"
+def _tree(root: Path, suffixes: tuple[str, ...]) -> dict[Path, bytes]:
+    return {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.suffix in suffixes}
 
 
-def test_every_command_and_event_has_a_message() -> None:
-    from domain.kernel import registry
+def test_committed_protos_match_the_domain(fresh: Path) -> None:
+    ours = _tree(protogen.PROTO_DIR / "skald", (".proto",))
+    new = _tree(fresh / "protos" / "skald", (".proto",))
+    assert sorted(ours) == sorted(new), "proto files differ: run python -m service.protogen"
+    stale = [str(rel) for rel in new if ours[rel] != new[rel]]
+    assert not stale, f"{stale} stale: run python -m service.protogen"
+    assert (fresh / "skald.lock.json").read_text() == protogen.LOCK.read_text(), "stale lock"
+
+
+def test_committed_python_matches_the_protos(fresh: Path) -> None:
+    ours = _tree(protogen.OUT_DIR, (".py", ".pyi", ".typed"))
+    new = _tree(fresh / "gen", (".py", ".pyi", ".typed"))
+    assert sorted(ours) == sorted(new)
+    stale = [str(rel) for rel in new if ours[rel] != new[rel]]
+    assert not stale, f"generated code is stale: {stale}; run python -m service.protogen"
+
+
+def test_generated_code_imports_as_a_package_without_sys_path() -> None:
+    import sys
+
+    from service._generated.skald.v1 import skald_pb2
+
+    assert not any(p.endswith("_generated") for p in sys.path)
+    assert skald_pb2.DESCRIPTOR.package == "skald.v1"
+    assert "from skald" not in (protogen.OUT_DIR / "skald" / "v1" / "skald_pb2.py").read_text()
+
+
+def test_every_command_event_and_view_has_a_message_with_its_fields() -> None:
     from service import wire
+    from service.bootstrap import registry
 
-    for game in ("red_north", "brian_boru"):
+    for game in protogen.games():
         rules = registry().rules(game)
         module = wire.game_module(game)
+        assert module.DESCRIPTOR.package == f"skald.{game}.v1"
         for cls in (*rules.commands.values(), *rules.events.values(), *rules.views):
             message = getattr(module, cls.__name__)
             fields = [f.name for f in message.DESCRIPTOR.fields]
-            assert fields == list(cls.__dataclass_fields__), cls.__name__
+            assert fields == [protonames.proto_name(n) for n in cls.__dataclass_fields__], cls
+            assert not any(f.endswith("_") for f in fields), "no Python keyword escapes"
+
+
+def test_every_enum_has_a_zero_unspecified_value_and_seats_are_int32() -> None:
+    from google.protobuf.descriptor import FieldDescriptor
+
+    from service import wire_goldens
+
+    enums = {
+        e.full_name: e
+        for d in wire_goldens.message_types()
+        for f in d.fields
+        if (e := f.enum_type) is not None
+    }
+    assert enums
+    for name, e in enums.items():
+        assert e.values_by_number[0].name.endswith("_UNSPECIFIED"), name
+    wide = {"start", "used", "events", "first_bad"}  # cursors, draw and record counts
+    ints = (FieldDescriptor.TYPE_INT32, FieldDescriptor.TYPE_INT64)
+    for d in wire_goldens.message_types():
+        for f in d.fields:
+            if f.type not in ints:
+                continue
+            is_wide = f.name in wide or f.name.endswith(("version", "cursor"))
+            expected = FieldDescriptor.TYPE_INT64 if is_wide else FieldDescriptor.TYPE_INT32
+            assert f.type == expected, f"{f.full_name}: one integer type per meaning"

@@ -1,12 +1,5 @@
 """Generated protobuf and gRPC modules (``python -m service.protogen``); not hand-edited.
 
-protoc writes absolute imports (``from skald.v1 import ...``), so this folder is put on the
-import path once, here.
+Import them as ``service._generated.skald.v1.skald_pb2`` (and ``skald.<game>.v1``); the
+generator rewrote protoc's ``skald.*`` import paths to this package.
 """
-
-import sys
-from pathlib import Path
-
-_HERE = str(Path(__file__).resolve().parent)
-if _HERE not in sys.path:
-    sys.path.insert(0, _HERE)

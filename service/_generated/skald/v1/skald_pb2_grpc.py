@@ -3,7 +3,7 @@
 import grpc
 import warnings
 
-from skald.v1 import skald_pb2 as skald_dot_v1_dot_skald__pb2
+from service._generated.skald.v1 import skald_pb2 as skald_dot_v1_dot_skald__pb2
 
 GRPC_GENERATED_VERSION = '1.85.1'
 GRPC_VERSION = grpc.__version__
