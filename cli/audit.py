@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from cli.common import Db, Json, Server, Token, console, emit, fail, parse_entries, session
 from cli.render import draw_view, record_line
-from domain.kernel.codec import to_data
 from domain.kernel.errors import SkaldError
 from domain.kernel.records import SeedReveal
 from service import replay_file, wire
+from service.audit import diff as service_diff
 from service.client import Client, ViewResult, view_json
 from service.folding import fold_records
 from service.records import Record
@@ -37,19 +37,6 @@ def _records(client: Client | None, ref: str) -> tuple[str, list[Record], list[S
     assert client is not None
     gid = client.resolve(ref)
     return gid, client.history(gid), []
-
-
-def _state_json(records: list[Record]) -> dict[str, Any]:
-    """The public view and every seat's own view (its private holdings) at the end of a game."""
-    loaded = fold_records(records)
-    rules = loaded.rules
-    outcome = rules.outcome(loaded.state)
-    return {
-        "version": loaded.version,
-        "scores": list(outcome.scores) if outcome else None,
-        "view": to_data(rules.view(loaded.state, None)),
-        "seats": [to_data(rules.view(loaded.state, s)) for s in range(loaded.players)],
-    }
 
 
 @app.command()
@@ -119,29 +106,6 @@ def fork(
         emit(json, created, human)
 
 
-def _diff_values(a: Any, b: Any, path: str, out: list[dict[str, Any]]) -> None:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for key in list(a) + [k for k in b if k not in a]:
-            _diff_values(a.get(key), b.get(key), f"{path}.{key}" if path else key, out)
-    elif (
-        isinstance(a, list)
-        and isinstance(b, list)
-        and len(a) == len(b)
-        and any(isinstance(x, dict | list) for x in a)
-    ):
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            _diff_values(x, y, f"{path}[{i}]", out)
-    elif a != b:
-        out.append({"path": path, "a": a, "b": b})
-
-
-def _same(x: Record, y: Record) -> bool:
-    if x.version == 1:
-        keys = ("game", "players", "options", "chance")
-        return all(x.data.get(k) == y.data.get(k) for k in keys)
-    return (x.type, x.seat, x.data) == (y.type, y.seat, y.data)
-
-
 @app.command()
 def diff(
     a: Annotated[str, typer.Argument(help="Game id or replay file.")],
@@ -159,35 +123,11 @@ def diff(
     with session(db, server, token, json) as client:
         label_a, ra, _ = _records(client, a)
         label_b, rb, _ = _records(client, b)
-        common = 0
-        for x, y in zip(ra, rb, strict=False):
-            if not _same(x, y):
-                break
-            common += 1
-        diverged = common < len(ra) and common < len(rb)
-        sa, sb = _state_json(ra), _state_json(rb)
-        changes: list[dict[str, Any]] = []
-        _diff_values(sa["view"], sb["view"], "", changes)
-        public = {c["path"] for c in changes}
-        for seat, (va, vb) in enumerate(zip(sa["seats"], sb["seats"], strict=False)):
-            private: list[dict[str, Any]] = []
-            _diff_values(va, vb, "", private)
-            changes += [
-                {**c, "path": f"seat {seat} sees: {c['path']}"}
-                for c in private
-                if c["path"] not in public
-            ]
-        payload = {
-            "a": label_a,
-            "b": label_b,
-            "a_version": len(ra),
-            "b_version": len(rb),
-            "common_prefix": common,
-            "first_divergence": common if diverged else None,
-            "first_different_event": common + 1 if diverged else None,
-            "scores": {"a": sa["scores"], "b": sb["scores"]},
-            "state_differences": changes,
-        }
+        payload = service_diff(ra, rb, label_a, label_b)
+        common = payload["common_prefix"]
+        diverged = payload["first_divergence"] is not None
+        changes = payload["state_differences"]
+        scores = payload["scores"]
 
         def human() -> None:
             if diverged:
@@ -198,7 +138,7 @@ def diff(
                 console.print(
                     f"no divergence: common prefix {common} (a has {len(ra)}, b has {len(rb)} events)"
                 )
-            console.print(f"scores a={sa['scores']} b={sb['scores']}")
+            console.print(f"scores a={scores['a']} b={scores['b']}")
             for c in changes[:60]:
                 console.print(f"  {c['path']}: {c['a']!r} → {c['b']!r}", markup=False)
             if len(changes) > 60:

@@ -143,7 +143,7 @@ def record(golden: Golden) -> tuple[str, str]:
             )
             client = LocalClient(svc)
             play_random(client, created.game_id, random.Random(golden.name), command_ids="golden")
-            exported = svc.export(created.game_id)
+            exported = client.export(created.game_id)
         finally:
             svc.store.close()
     records = restamp(replay_file.loads(exported.split("\n")).records)

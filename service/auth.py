@@ -1,4 +1,6 @@
-"""Who is calling: bearer tokens resolved to a principal. Only token hashes are stored.
+"""Who is calling: bearer tokens and the principals they stand for (only hashes are stored).
+
+What each principal may do is decided in one place, :mod:`service.policy`:
 
 * a **seat** token acts for one seat of one game and sees that seat's view;
 * the game's **referee** token acts for any seat of its game, enters table chance, forks,
@@ -34,12 +36,6 @@ class Principal:
     @property
     def sees_all(self) -> bool:
         return self.kind in ("referee", "operator")
-
-    def view_seat(self, requested: int | None) -> int | None:
-        """The seat whose view this principal gets when it asks for ``requested``."""
-        if self.kind == "seat":
-            return self.seat
-        return requested
 
 
 OPERATOR = Principal("operator")

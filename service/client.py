@@ -11,15 +11,20 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from service.bootstrap import registry
-from service.registry import cli_name
 from domain.kernel.chance import ChanceEntry
 from domain.kernel.codec import to_data
-from domain.kernel.contract import Outcome, Rules
+from domain.kernel.contract import AnyRules, Outcome, Pending
 from domain.kernel.errors import SkaldError
+from service.bootstrap import registry
 from service.records import Record
+from service.registry import cli_name
+
+if TYPE_CHECKING:
+    from service._generated.skald.v1 import skald_pb2
+    from service.games import GameService
+    from service.queries import Viewed
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +36,8 @@ class ViewResult:
     outcome: Outcome | None
     seat: int | None
     view: Any
+    pending: tuple[Pending, ...] = ()
+    """The decisions the game waits for (public)."""
 
     @staticmethod
     def of(game_id: str, loaded: Any, seat: int | None, view: Any) -> ViewResult:
@@ -45,6 +52,21 @@ class ViewResult:
             rules.outcome(state),
             seat,
             view,
+            tuple(rules.pending(state)),
+        )
+
+    @staticmethod
+    def seen(game_id: str, viewed: Viewed) -> ViewResult:
+        """The service's view query result as the CLI shows it."""
+        return ViewResult(
+            game_id,
+            viewed.rules.name,
+            viewed.version,
+            viewed.to_act,
+            viewed.outcome,
+            viewed.seat,
+            viewed.view,
+            viewed.pending,
         )
 
 
@@ -63,7 +85,7 @@ def created_json(c: Any) -> dict[str, Any]:
 
 class Client(Protocol):
     def resolve(self, game_id: str) -> str: ...
-    def rules_of(self, game_id: str) -> Rules: ...
+    def rules_of(self, game_id: str) -> AnyRules: ...
     def create(
         self,
         game: str,
@@ -101,19 +123,17 @@ class Client(Protocol):
 class LocalClient:
     """The service in this process, on ``--db`` (SQLite path or PostgreSQL URL)."""
 
-    def __init__(self, db: str | None) -> None:
+    def __init__(self, svc: GameService) -> None:
         from service.auth import OPERATOR
-        from service.games import GameService
-        from service.store import EventStore
 
-        self.svc = GameService(EventStore(db))
+        self.svc = svc
         self.who = OPERATOR
 
     def resolve(self, game_id: str) -> str:
         return self.svc.resolve(game_id)
 
-    def rules_of(self, game_id: str) -> Rules:
-        return self.svc.load(game_id).rules
+    def rules_of(self, game_id: str) -> AnyRules:
+        return self.svc.rules_of(game_id)
 
     def create(
         self,
@@ -150,11 +170,10 @@ class LocalClient:
         return result.version, list(result.records)
 
     def legal(self, game_id: str, seat: int) -> list[Any]:
-        return self.svc.legal(game_id, self.who, seat)
+        return self.svc.legal(game_id, self.who, seat).commands
 
     def view(self, game_id: str, seat: int | None, at: int | None) -> ViewResult:
-        loaded, view = self.svc.view(game_id, self.who, seat, at)
-        return ViewResult.of(game_id, loaded, seat, view)
+        return ViewResult.seen(game_id, self.svc.view(game_id, self.who, seat, at))
 
     def history(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
         return self.svc.history(game_id, self.who, after, upto)
@@ -163,12 +182,10 @@ class LocalClient:
         return created_json(self.svc.fork(game_id, self.who, at, reseed))
 
     def list_games(self) -> list[dict[str, Any]]:
-        return [
-            {**row.to_json(), "game": cli_name(row.game)} for row in self.svc.list_games()
-        ]
+        return [{**row.to_json(), "game": cli_name(row.game)} for row in self.svc.list_games()]
 
     def verify(self, game_id: str) -> dict[str, Any]:
-        return dict(self.svc.verify(game_id).to_json())
+        return dict(self.svc.verify(game_id, self.who).to_json())
 
     def check(
         self, game_id: str, at: int, seat: int, command: Any, chance: Sequence[ChanceEntry]
@@ -176,7 +193,7 @@ class LocalClient:
         return self.svc.check(game_id, self.who, at, seat, command, chance)
 
     def export(self, game_id: str) -> str:
-        return self.svc.export(game_id)
+        return self.svc.export(game_id, self.who)
 
     def import_text(self, text: str) -> tuple[dict[str, Any], dict[str, Any]]:
         created, report = self.svc.import_text(text)
@@ -186,9 +203,7 @@ class LocalClient:
         return self.svc.watch(game_id, self.who, after)
 
     def rules_info(self, game: str) -> dict[str, Any]:
-        from service.games import rules_info
-
-        return rules_info(game)
+        return self.svc.rules_info(game)
 
     def close(self) -> None:
         self.svc.store.close()
@@ -197,6 +212,9 @@ class LocalClient:
 class RemoteClient:
     """The same calls over gRPC to ``skald serve``; ``token`` is a seat, referee or operator token."""
 
+    if TYPE_CHECKING:
+        pb = skald_pb2  # typed by the generated stubs; imported when a client is made
+
     def __init__(self, address: str, token: str | None = None) -> None:
         import grpc
 
@@ -204,12 +222,14 @@ class RemoteClient:
 
         self._grpc = grpc
         self.wire = wire
-        self.pb = wire.pb
-        stubs: Any = __import__("skald.v1.skald_pb2_grpc", fromlist=["*"])
+        from service._generated.skald.v1 import skald_pb2, skald_pb2_grpc
+
+        self.pb = skald_pb2
+        stubs = skald_pb2_grpc
         self.channel = grpc.insecure_channel(address)
         self.stub = stubs.SkaldStub(self.channel)
         self.token = token or os.environ.get("SKALD_TOKEN")
-        self._rules: dict[str, Rules] = {}
+        self._rules: dict[str, AnyRules] = {}
 
     def _md(self) -> tuple[tuple[str, str], ...]:
         return (("authorization", f"Bearer {self.token}"),) if self.token else ()
@@ -223,7 +243,7 @@ class RemoteClient:
     def resolve(self, game_id: str) -> str:
         return game_id
 
-    def rules_of(self, game_id: str) -> Rules:
+    def rules_of(self, game_id: str) -> AnyRules:
         if game_id not in self._rules:
             history = self._call(
                 "GetHistory", self.pb.GetHistoryRequest(game_id=game_id, up_to_version=1)
@@ -299,6 +319,7 @@ class RemoteClient:
             outcome,
             r.seat if r.HasField("seat") else None,
             self.wire.view_from_proto(rules, r.view),
+            self.wire.pending_from_proto(r.pending),
         )
 
     def history(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
@@ -421,16 +442,47 @@ _KINDS = {
 }
 
 
+def _error_classes() -> dict[str, type[SkaldError]]:
+    """Every error class of the taxonomy by name (domain and service), for ``ErrorInfo``."""
+    from domain.kernel import errors
+    from service import errors as service_errors
+
+    found: dict[str, type[SkaldError]] = {}
+    for module in (errors, service_errors):
+        for name, value in vars(module).items():
+            if isinstance(value, type) and issubclass(value, SkaldError):
+                found[name] = value
+    return found
+
+
 def remote_error(exc: Any) -> SkaldError:
-    """A gRPC error back into the taxonomy (rule from the ``skald-rule`` trailer)."""
-    meta = dict(exc.trailing_metadata() or ())
+    """A gRPC error back into the same :class:`SkaldError` subclass with the same rule: from
+    the ``ErrorInfo`` in ``grpc-status-details-bin``, else the ``skald-rule`` trailer, else the
+    status code alone (a server or proxy that is not Skald's)."""
+    from google.rpc import error_details_pb2
+    from grpc_status import rpc_status
+
     code = exc.code().name if exc.code() else "UNKNOWN"
+    try:
+        status = rpc_status.from_call(exc)
+    except ValueError:  # details that contradict the call's code: trust neither
+        status = None
+    for detail in status.details if status is not None else ():
+        info = error_details_pb2.ErrorInfo()
+        if detail.Is(info.DESCRIPTOR) and detail.Unpack(info) and info.domain == "skald":
+            kind = info.metadata.get("kind", _KINDS.get(code, "unavailable"))
+            cls = _error_classes().get(info.metadata.get("error", ""), SkaldError)
+            error = cls(info.reason, info.metadata.get("reason", ""))
+            if error.kind != kind:
+                error.kind = kind
+            return error
+    meta = dict(exc.trailing_metadata() or ())
     rule = meta.get("skald-rule", f"grpc/{code.lower()}")
     details = exc.details() or code
     reason = details.split(": ", 1)[1] if details.startswith(f"{rule}: ") else details
-    error = SkaldError(rule, reason)
-    error.kind = meta.get("skald-kind", _KINDS.get(code, "unavailable"))
-    return error
+    plain = SkaldError(rule, reason)
+    plain.kind = meta.get("skald-kind", _KINDS.get(code, "unavailable"))
+    return plain
 
 
 def view_json(result: ViewResult) -> dict[str, Any]:
@@ -449,6 +501,7 @@ def view_json(result: ViewResult) -> dict[str, Any]:
         },
         "seat": result.seat,
         "view": to_data(result.view),
+        "pending": [to_data(p) for p in result.pending],
     }
 
 
@@ -456,4 +509,7 @@ def connect(db: str | None, server: str | None, token: str | None = None) -> Cli
     server = server or os.environ.get("SKALD_SERVER")
     if server:
         return RemoteClient(server, token)
-    return LocalClient(db)
+    from service.bootstrap import open_service
+    from service.store import DEFAULT_DB
+
+    return LocalClient(open_service(db or os.environ.get("SKALD_DB") or str(DEFAULT_DB)))

@@ -1,29 +1,39 @@
-"""A game's records folded into state, and new records built and sealed onto the chain.
+"""A game's records folded into state: the loaded game the use cases extend.
 
-Pure functions over the rules and records (no store): the game service uses them to load and
-extend games, ``verify`` to re-decide them, the CLI to replay files.
+Pure functions over the rules and records (no store); new records are built in
+:mod:`service.batches`. The games catalog is a parameter: the
+repository passes the one injected into the service; offline callers (a replay file) may omit
+it and get the process catalog (:func:`service.catalog.registry`). The repository uses them to
+load and extend games, ``verify`` to re-decide them, the CLI to replay files. Each event is decoded and evolved once
+per fold; kernel records are read as their typed classes (``domain/kernel/records.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from service.bootstrap import registry
-from domain.kernel.chance import Chance, ServerChance, TableChance
-from domain.kernel.codec import from_data, from_stored, to_data
-from domain.kernel.contract import Rules
-from domain.kernel.errors import ChanceNeeded, Malformed
-from service.records import GENESIS, KERNEL, Record
+from domain.kernel.codec import from_data, from_stored
+from domain.kernel.contract import AnyRules
+from domain.kernel.errors import Malformed
+from domain.kernel.records import ChanceMode, GameCreated, GameEnded
+from service import catalog
+from service.records import CREATED, ENDED, GENESIS, RESEEDED, SETUP, Record, read_kernel
+from service.registry import Registry
 from service.upcasting import active as upcasting_active
 from service.upcasting import upcast
 
-CREATED = f"{KERNEL}.GameCreated"
-ENDED = f"{KERNEL}.GameEnded"
-RESEEDED = f"{KERNEL}.Reseeded"
-SETUP = "setup"
-RULES_FORMAT = 1
+__all__ = [
+    "Loaded",
+    "advance",
+    "boundary",
+    "chance_span",
+    "decode_command",
+    "decode_event",
+    "fold_into",
+    "fold_records",
+]
 
 
 @dataclass
@@ -31,49 +41,31 @@ class Loaded:
     """A game's folded state at ``version`` plus what the service needs to extend it."""
 
     game_id: str
-    rules: Rules
-    created: dict[str, Any]
+    rules: AnyRules
+    created: GameCreated
     version: int = 0
     state: Any = None
     last_hash: str = GENESIS
     cursor: int = 0
-    ended: dict[str, Any] | None = None
+    ended: GameEnded | None = None
     batches: dict[str, tuple[int, int]] = field(default_factory=dict)
     """command id → (first version, last version), for idempotent retries and boundaries."""
 
     @property
     def players(self) -> int:
-        return int(self.created["players"])
+        return self.created.players
 
     @property
-    def mode(self) -> str:
-        return str(self.created["chance"])
+    def mode(self) -> ChanceMode:
+        return self.created.chance
 
     @property
     def game(self) -> str:
-        return str(self.created["game"])
+        return self.created.game
 
 
-@dataclass(frozen=True, slots=True)
-class Created:
-    game_id: str
-    game: str
-    players: int
-    seat_tokens: tuple[str, ...]
-    referee_token: str
-    commitment: str
-    version: int
-
-
-@dataclass(frozen=True, slots=True)
-class Submitted:
-    version: int
-    records: tuple[Record, ...]
-    replayed: bool = False
-    """True when the command id had already been applied (an idempotent retry)."""
-
-
-def decode_event(rules: Rules, record: Record) -> Any:
+def decode_event(rules: AnyRules, record: Record) -> Any:
+    """A record's domain event from untrusted data (files, verify): validated field by field."""
     type_name, data = upcast(rules.name, record.type, record.data)
     cls = rules.events.get(type_name)
     if cls is None:
@@ -83,7 +75,7 @@ def decode_event(rules: Rules, record: Record) -> Any:
     return from_data(cls, data)
 
 
-def decode_command(rules: Rules, type_name: str, data: Mapping[str, Any]) -> Any:
+def decode_command(rules: AnyRules, type_name: str, data: Mapping[str, Any]) -> Any:
     cls = rules.commands.get(type_name)
     if cls is None:
         known = ", ".join(sorted(rules.commands))
@@ -93,91 +85,111 @@ def decode_command(rules: Rules, type_name: str, data: Mapping[str, Any]) -> Any
     return from_data(cls, data)
 
 
-def command_json(command: Any) -> dict[str, Any]:
-    return {"type": type(command).__name__, "data": to_data(command)}
+def chance_span(record: Record) -> tuple[int, int] | None:
+    """``(from, used)`` of the chance a batch drew (on its first record), or ``None``; an
+    ill-formed chance field (a file's) → :class:`Malformed`."""
+    chance = record.chance
+    if chance is None:
+        return None
+    start, used = chance.get("from"), chance.get("used")
+    if not isinstance(start, int) or not isinstance(used, int) or isinstance(start, bool):
+        raise Malformed("record/malformed", f"v{record.version}: chance needs integer from/used")
+    return start, used
 
 
-def chance_for(seeds: Sequence[Mapping[str, Any]], cursor: int) -> ServerChance:
-    """Server chance at ``cursor``, from the seed segment that covers it."""
-    segment = [s for s in seeds if int(s["from"]) <= cursor][-1]
-    return ServerChance(bytes.fromhex(str(segment["seed"])), str(segment["stream"]), cursor)
+def fold_into(
+    loaded: Loaded | None,
+    game_id: str,
+    records: Sequence[Record],
+    games: Registry | None = None,
+    trusted: bool = True,
+) -> Loaded:
+    """``loaded`` (or a new game, when ``None``) moved past ``records``: the fold of evolve.
 
-
-def fold_into(loaded: Loaded | None, game_id: str, records: Sequence[Record]) -> Loaded:
-    """``loaded`` (or a new game, when ``None``) moved past ``records``: the fold of evolve."""
+    ``trusted`` records were written by this codec (a store): decoded without validation, the
+    fast path of every load. Untrusted ones (a file) are validated field by field, and an event
+    that does not apply is refused with :class:`Malformed` instead of failing inside a game."""
     if not records:
-        assert loaded is not None
+        if loaded is None:
+            raise Malformed("record/no-created", f"game {game_id} has no records")
         return loaded
     if loaded is None:
         first = records[0]
         if first.type != CREATED:
             raise Malformed("record/no-created", f"game {game_id} does not start with {CREATED}")
-        rules = registry().rules(str(first.data["game"]))
-        loaded = Loaded(game_id, rules, dict(first.data))
-        loaded.state = rules.initial(loaded.players)
+        created = read_kernel(first, GameCreated)
+        rules = (games or catalog.registry()).rules(created.game)
+        if not trusted and not rules.min_players <= created.players <= rules.max_players:
+            raise Malformed(
+                "record/malformed", f"{created.players} players cannot play {rules.title}"
+            )
+        loaded = Loaded(game_id, rules, created, state=rules.initial(created.players))
     else:
-        loaded = Loaded(
-            loaded.game_id,
-            loaded.rules,
-            loaded.created,
-            loaded.version,
-            loaded.state,
-            loaded.last_hash,
-            loaded.cursor,
-            loaded.ended,
-            dict(loaded.batches),
-        )
+        loaded = replace(loaded, batches=dict(loaded.batches))
     rules = loaded.rules
     evolve = rules.evolve
     events = rules.events
     upcasting = upcasting_active()
     state = loaded.state
+    batches = loaded.batches
     for r in records:
-        if r.type == CREATED or r.type == RESEEDED:
-            pass
-        elif r.type == ENDED:
-            loaded.ended = dict(r.data)
-        else:
-            if upcasting:
-                name, data = upcast(rules.name, r.type, r.data)
+        kind = r.type
+        if kind == ENDED:
+            loaded.ended = read_kernel(r, GameEnded)
+        elif kind != CREATED and kind != RESEEDED:
+            if not trusted:
+                state = _apply_untrusted(rules, state, r)
+            elif upcasting:
+                name, data = upcast(rules.name, kind, r.data)
                 state = evolve(state, from_stored(events[name], data))
             else:
-                state = evolve(state, from_stored(events[r.type], r.data))
+                state = evolve(state, from_stored(events[kind], r.data))
         if r.chance is not None:
-            loaded.cursor = int(r.chance["from"]) + int(r.chance["used"])
-        if r.type != ENDED:
-            first_last = loaded.batches.get(r.command_id)
-            loaded.batches[r.command_id] = (
-                first_last[0] if first_last else r.version,
-                r.version,
-            )
+            start, used = chance_span(r) or (0, 0)
+            loaded.cursor = start + used
+        if kind != ENDED:
+            first_last = batches.get(r.command_id)
+            batches[r.command_id] = (first_last[0] if first_last else r.version, r.version)
         loaded.version = r.version
         loaded.last_hash = r.hash
     loaded.state = state
     return loaded
 
 
-# ------------------------------------------------------------------ creating
+def _apply_untrusted(rules: AnyRules, state: Any, record: Record) -> Any:
+    event = decode_event(rules, record)
+    try:
+        return rules.evolve(state, event)
+    except Exception as error:  # evolve never validates: a forged event may break it anywhere
+        raise Malformed(
+            "record/does-not-apply",
+            f"v{record.version}: {record.type} does not apply to the game ({type(error).__name__})",
+        ) from None
 
 
-def fold_records(records: Sequence[Record], game_id: str = "file") -> Loaded:
-    """The state after ``records`` (a whole game or a prefix of one), e.g. from a replay file."""
-    return fold_into(None, game_id, records)
+def fold_records(
+    records: Sequence[Record], game_id: str = "file", games: Registry | None = None
+) -> Loaded:
+    """The state after ``records`` (a whole game or a prefix of one) from outside the store —
+    a replay file, a remote history: validated on the way (see :func:`fold_into`)."""
+    return fold_into(None, game_id, records, games, trusted=False)
 
 
 def advance(loaded: Loaded, sealed: Sequence[Record], state: Any) -> Loaded:
-    """``loaded`` moved past the records just appended (their state already computed)."""
+    """``loaded`` moved past the records just appended, their state already computed (the
+    command path evolves each event once, here it only books versions, chance and the end)."""
     batches = dict(loaded.batches)
     ended = loaded.ended
     cursor = loaded.cursor
     for r in sealed:
-        if r.type != ENDED:
+        if r.type == ENDED:
+            ended = read_kernel(r, GameEnded)
+        else:
             first_last = batches.get(r.command_id)
             batches[r.command_id] = (first_last[0] if first_last else r.version, r.version)
         if r.chance is not None:
-            cursor = int(r.chance["from"]) + int(r.chance["used"])
-        if r.type == ENDED:
-            ended = dict(r.data)
+            start, used = chance_span(r) or (0, 0)
+            cursor = start + used
     return Loaded(
         loaded.game_id,
         loaded.rules,
@@ -191,48 +203,14 @@ def advance(loaded: Loaded, sealed: Sequence[Record], state: Any) -> Loaded:
     )
 
 
-def build_records(
-    rules: Rules,
-    version: int,
-    seat: int,
-    command_id: str,
-    command: Any,
-    source: Chance,
-    mode: str,
-    cursor: int,
-    events: Sequence[Any],
-) -> list[Record]:
-    chance: dict[str, Any] = {"from": cursor, "used": source.used, "mode": mode}
-    if isinstance(source, TableChance):
-        chance["entries"] = [list(e) if not isinstance(e, int) else e for e in source.entries]
-    out = []
-    for i, event in enumerate(events):
-        out.append(
-            Record(
-                version + i,
-                type(event).__name__,
-                seat,
-                command_id,
-                to_data(event),
-                command_json(command) if (i == 0 and command is not None) else None,
-                chance if i == 0 else None,
+def boundary(loaded: Loaded, at: int) -> None:
+    """Refuse a version inside one command's batch (its state is half-applied)."""
+    if not 1 <= at <= loaded.version:
+        raise Malformed("version/out-of-range", f"version {at} is not in 1..{loaded.version}")
+    for cid, (first, last) in loaded.batches.items():
+        if (first <= at < last and cid != SETUP) or (cid == SETUP and 1 < at < last):
+            raise Malformed(
+                "version/not-a-boundary",
+                f"version {at} falls inside one command's events ({first}..{last}); "
+                f"use {first - 1} or {last}",
             )
-        )
-    return out
-
-
-def seal(records: Sequence[Record], prev_hash: str) -> list[Record]:
-    out = []
-    for r in records:
-        sealed = r.sealed(prev_hash)
-        out.append(sealed)
-        prev_hash = sealed.hash
-    return out
-
-
-def check_table_leftover(source: Chance) -> None:
-    if isinstance(source, TableChance) and source.leftover():
-        raise ChanceNeeded(
-            "chance/unused",
-            f"{source.leftover()} entered outcome(s) were not needed by this command",
-        )

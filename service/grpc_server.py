@@ -16,14 +16,14 @@ from google.protobuf import json_format
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from service.bootstrap import registry
 from domain.kernel.errors import SkaldError
 from service import wire
+from service._generated.skald.v1 import skald_pb2, skald_pb2_grpc
 from service.auth import Principal
 from service.games import GameService
 
-pb: Any = wire.pb
-pb_grpc: Any = __import__("skald.v1.skald_pb2_grpc", fromlist=["*"])
+pb = skald_pb2
+pb_grpc = skald_pb2_grpc
 
 STATUS = {
     "malformed": grpc.StatusCode.INVALID_ARGUMENT,
@@ -42,10 +42,34 @@ def status_for(error: SkaldError) -> grpc.StatusCode:
     return STATUS.get(error.kind, grpc.StatusCode.INTERNAL)
 
 
+def rich_status(error: SkaldError) -> grpc.Status:
+    """The error as gRPC sends it: a ``google.rpc.Status`` whose ``ErrorInfo`` holds the rule
+    (``reason``), ``domain="skald"`` and ``kind``/``reason``/``error`` (the class) in its
+    metadata, in the ``grpc-status-details-bin`` trailer, plus ``skald-rule`` and ``skald-kind``
+    trailers for clients that read plain metadata."""
+    from google.rpc import error_details_pb2, status_pb2
+    from grpc_status import rpc_status
+
+    code = status_for(error)
+    info = error_details_pb2.ErrorInfo(
+        reason=error.rule,
+        domain=ERROR_DOMAIN,
+        metadata={"kind": error.kind, "reason": error.reason, "error": type(error).__name__},
+    )
+    status = status_pb2.Status(code=code.value[0], message=f"{error.rule}: {error.reason}")
+    status.details.add().Pack(info)
+    sent = rpc_status.to_status(status)
+    plain = (("skald-rule", error.rule), ("skald-kind", error.kind))
+    return sent._replace(trailing_metadata=(*sent.trailing_metadata, *plain))
+
+
+ERROR_DOMAIN = "skald"
+"""``ErrorInfo.domain`` of every error this service raises."""
+
+
 def _abort(context: grpc.ServicerContext, error: SkaldError) -> None:
-    """Abort with the status, the rule in trailing metadata (``skald-rule``) and the reason."""
-    context.set_trailing_metadata((("skald-rule", error.rule), ("skald-kind", error.kind)))
-    context.abort(status_for(error), f"{error.rule}: {error.reason}")
+    """End the call with :func:`rich_status` (a refused command wrote nothing)."""
+    context.abort_with_status(rich_status(error))
 
 
 def _token(context: grpc.ServicerContext) -> str | None:
@@ -68,7 +92,7 @@ def _guard(method: Any) -> Any:
     return wrapped
 
 
-class Servicer(pb_grpc.SkaldServicer):  # type: ignore[misc]
+class Servicer(pb_grpc.SkaldServicer):
     def __init__(self, service: GameService) -> None:
         self.svc = service
 
@@ -103,37 +127,28 @@ class Servicer(pb_grpc.SkaldServicer):  # type: ignore[misc]
     def GetView(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
         seat = request.seat if request.HasField("seat") else None
-        if seat is not None and who.kind == "spectator":
-            from service.errors import Unauthenticated
-
-            raise Unauthenticated("auth/missing-token", "a seat's view needs that seat's token")
-        if who.kind == "seat" and seat is not None and seat != who.seat:
-            from service.errors import Forbidden
-
-            raise Forbidden("auth/wrong-seat", f"this token sees seat {who.seat}, not seat {seat}")
-        loaded, view = self.svc.view(gid, who, seat, request.at_version or None)
-        rules = loaded.rules
-        outcome = rules.outcome(loaded.state)
+        seen = self.svc.view(gid, who, seat, request.at_version or None)
+        rules = seen.rules
         response = pb.GetViewResponse(
             game_id=gid,
             game=rules.name,
-            version=loaded.version,
-            to_act=sorted(rules.to_act(loaded.state)),
-            finished=outcome is not None,
-            view=wire.view_to_proto(rules, view),
+            version=seen.version,
+            to_act=list(seen.to_act),
+            finished=seen.outcome is not None,
+            view=wire.view_to_proto(rules, seen.view),
         )
-        shown = who.view_seat(seat)
-        if shown is not None:
-            response.seat = shown
-        if outcome is not None:
-            response.outcome.CopyFrom(wire.outcome_to_proto(outcome))
+        if seen.seat is not None:
+            response.seat = seen.seat
+        if seen.outcome is not None:
+            response.outcome.CopyFrom(wire.outcome_to_proto(seen.outcome))
+        response.pending.extend(wire.pending_to_proto(seen.pending))
         return response
 
     @_guard
     def SubmitCommand(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
-        loaded = self.svc.load(gid)
-        command = wire.command_from_proto(loaded.rules, request.command)
+        rules = self.svc.rules_of(gid)
+        command = wire.command_from_proto(rules, request.command)
         result = self.svc.submit(
             gid,
             who,
@@ -145,8 +160,7 @@ class Servicer(pb_grpc.SkaldServicer):  # type: ignore[misc]
             command_id=request.command_id or None,
             chance_entries=wire.chance_entries_from_proto(request.chance),
         )
-        rules = loaded.rules
-        shown = [self.svc.redact(rules, r, who) for r in result.records]
+        shown = self.svc.shown(rules, result, who)
         return pb.SubmitCommandResponse(
             version=result.version,
             replayed=result.replayed,
@@ -156,17 +170,16 @@ class Servicer(pb_grpc.SkaldServicer):  # type: ignore[misc]
     @_guard
     def ListLegalCommands(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
-        commands = self.svc.legal(gid, who, request.seat)
-        loaded = self.svc.load(gid)
+        legal = self.svc.legal(gid, who, request.seat)
         return pb.ListLegalCommandsResponse(
-            version=loaded.version,
-            commands=[wire.command_to_proto(loaded.rules.name, c) for c in commands],
+            version=legal.version,
+            commands=[wire.command_to_proto(legal.rules.name, c) for c in legal.commands],
         )
 
     def WatchGame(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
         try:
             gid, who = self._who(request.game_id, context)
-            rules = self.svc.load(gid).rules
+            rules = self.svc.rules_of(gid)
             stop = threading.Event()
             context.add_callback(stop.set)
             for record in self.svc.watch(gid, who, request.after_version, stop):
@@ -177,7 +190,7 @@ class Servicer(pb_grpc.SkaldServicer):  # type: ignore[misc]
     @_guard
     def GetHistory(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
-        rules = self.svc.load(gid).rules
+        rules = self.svc.rules_of(gid)
         records = self.svc.history(gid, who, request.after_version, request.up_to_version or None)
         return pb.GetHistoryResponse(events=[wire.record_to_proto(rules, r) for r in records])
 
@@ -208,7 +221,7 @@ class Servicer(pb_grpc.SkaldServicer):  # type: ignore[misc]
 
     @_guard
     def GetRules(self, request: Any, context: grpc.ServicerContext) -> Any:
-        entry = registry().entry(request.game)
+        entry = self.svc.games.entry(request.game)
         response = pb.GetRulesResponse(
             game=entry.name, title=entry.title, playable=entry.rules is not None
         )
@@ -222,19 +235,12 @@ class Servicer(pb_grpc.SkaldServicer):  # type: ignore[misc]
     @_guard
     def VerifyGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
-        if not who.sees_all:
-            from service.errors import Forbidden
-
-            raise Forbidden(
-                "auth/referee-only",
-                "verifying a stored game uses its secret seed: referee or operator only",
-            )
-        return report_to_proto(self.svc.verify(gid))
+        return report_to_proto(self.svc.verify(gid, who))
 
     @_guard
     def CheckCommand(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
-        rules = self.svc.load(gid).rules
+        rules = self.svc.rules_of(gid)
         command = wire.command_from_proto(rules, request.command)
         try:
             records = self.svc.check(
@@ -256,13 +262,7 @@ class Servicer(pb_grpc.SkaldServicer):  # type: ignore[misc]
     @_guard
     def ExportGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
-        if not who.sees_all:
-            from service.errors import Forbidden
-
-            raise Forbidden(
-                "auth/referee-only", "an export holds every hidden card: referee or operator only"
-            )
-        return pb.ExportGameResponse(jsonl=self.svc.export(gid))
+        return pb.ExportGameResponse(jsonl=self.svc.export(gid, who))
 
     @_guard
     def ImportGame(self, request: Any, context: grpc.ServicerContext) -> Any:

@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from service.records import KERNEL
+from domain.kernel.codec import to_data
+from domain.kernel.records import GameCreated, GameEnded
+from service.records import CREATED, ENDED, read_kernel
 
 
 @dataclass
@@ -48,20 +50,23 @@ class GamesIndex:
     def catch_up(self, store: Any) -> None:
         for position, game_id, record in store.scan(self.position):
             self.position = position
-            if record.type == f"{KERNEL}.GameCreated":
+            if record.type == CREATED:
+                created = read_kernel(record, GameCreated)
+                origin = created.forked_from
                 self.rows[game_id] = IndexRow(
                     game_id,
-                    str(record.data["game"]),
-                    int(record.data["players"]),
+                    created.game,
+                    created.players,
                     position,
-                    forked_from=record.data.get("forked_from"),
+                    forked_from=to_data(origin) if origin is not None else None,
                     created_at=record.at,
                 )
             row = self.rows.get(game_id)
             if row is None:
                 continue
             row.version = max(row.version, record.version)
-            if record.type == f"{KERNEL}.GameEnded":
+            if record.type == ENDED:
+                ended = read_kernel(record, GameEnded)
                 row.status = "finished"
-                row.scores = list(record.data["scores"])
-                row.winners = list(record.data["winners"])
+                row.scores = list(ended.scores)
+                row.winners = list(ended.winners)

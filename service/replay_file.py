@@ -2,7 +2,7 @@
 
 ```
 {"format": "skald-replay", "format_version": 1, "game": ..., "players": ..., ...}
-{"version": 1, "type": "skald.GameCreated", "seat": -1, ..., "hash": ...}
+{"version": 1, "type": "skald.GameCreated", "seat": null, ..., "hash": ...}
 ...
 {"trailer": true, "records": N, "last_hash": "...", "seeds": [...]}
 ```
@@ -13,8 +13,10 @@ for offline ``skald verify``. Lines are canonical JSON (sorted keys), so two exp
 game are byte-identical and ordinary ``diff`` works on them.
 
 Every byte is bound: a line that is not in canonical form is refused; record lines are bound by
-their hashes; the header must be exactly the one the records imply, and the trailer must
-repeat the records' count, last hash and revealed seeds.
+their hashes; the header must be exactly the one the ``skald.GameCreated`` record implies, and
+the trailer must repeat the records' count, last hash and revealed seeds. Every fault — bad
+JSON, a missing or ill-typed field anywhere, a kernel record of the wrong shape — is refused
+with :class:`~service.errors.Tampered` naming the line: never a traceback.
 """
 
 from __future__ import annotations
@@ -22,51 +24,65 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from domain.kernel.codec import to_data
+from domain.kernel.errors import Malformed
+from domain.kernel.records import GameCreated, GameEnded, SeedReveal
 from service.errors import Tampered
-from service.records import Record
+from service.records import CREATED, ENDED, Record, read_kernel
 
 FORMAT = "skald-replay"
 FORMAT_VERSION = 1
+RECORD_KEYS = frozenset(Record(0, "", None, "", {}).to_json())
 
 
 @dataclass(frozen=True, slots=True)
 class ReplayFile:
     header: dict[str, Any]
     records: tuple[Record, ...]
-    seeds: tuple[dict[str, Any], ...]
+    seeds: tuple[SeedReveal, ...]
+    """The seeds the file reveals (those of ``skald.GameEnded`` not withheld)."""
+    created: GameCreated
 
 
 def _line(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, ensure_ascii=False)
 
 
-def header_for(game_id: str, records: Sequence[Record]) -> dict[str, Any]:
-    created = records[0].data
+def header_for(created: GameCreated) -> dict[str, Any]:
+    """The header a game's ``skald.GameCreated`` record implies."""
+    data = to_data(created)
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
-        "game_id": game_id,
-        "game": created["game"],
-        "rules_version": created["rules_version"],
-        "players": created["players"],
-        "options": created.get("options", {}),
-        "chance": created["chance"],
-        "segments": created.get("segments", []),
-        "forked_from": created.get("forked_from"),
+        "game_id": created.game_id,
+        **{key: data[key] for key in ("game", "rules_version", "players", "options", "chance")},
+        "segments": data["segments"],
+        "forked_from": data["forked_from"],
     }
 
 
-def trailer_for(records: Sequence[Record]) -> dict[str, Any]:
-    seeds = []
-    if records[-1].type == "skald.GameEnded":
-        seeds = [s for s in records[-1].data.get("seeds", []) if not s.get("withheld")]
-    return {"trailer": True, "records": len(records), "last_hash": records[-1].hash, "seeds": seeds}
+def _revealed(ended: GameEnded | None) -> tuple[SeedReveal, ...]:
+    return tuple(s for s in ended.seeds if not s.withheld) if ended is not None else ()
+
+
+def trailer_for(records: Sequence[Record], ended: GameEnded | None) -> dict[str, Any]:
+    return {
+        "trailer": True,
+        "records": len(records),
+        "last_hash": records[-1].hash,
+        "seeds": [to_data(s) for s in _revealed(ended)],
+    }
 
 
 def dumps(game_id: str, records: Sequence[Record]) -> str:
-    lines = [header_for(game_id, records), *(r.to_json() for r in records), trailer_for(records)]
+    """A stored game as replay-file text. The header names the game's recorded id (that of its
+    ``skald.GameCreated``), which an import into a store where it is taken does not change."""
+    created = read_kernel(records[0], GameCreated)
+    ended = read_kernel(records[-1], GameEnded) if records[-1].type == ENDED else None
+    lines = [header_for(created), *(r.to_json() for r in records), trailer_for(records, ended)]
     return "".join(_line(line) + "\n" for line in lines)
 
 
@@ -82,8 +98,7 @@ def load_bytes(raw: bytes) -> ReplayFile:
     return loads(decode(raw).split("\n"))
 
 
-def loads(lines: Iterable[str]) -> ReplayFile:
-    """Parse a replay file; any structural fault raises :class:`Tampered` naming the line."""
+def _rows(lines: Iterable[str]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     lines = list(lines)
     if lines and lines[-1] == "":
@@ -91,47 +106,70 @@ def loads(lines: Iterable[str]) -> ReplayFile:
     for n, line in enumerate(lines, start=1):
         try:
             row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise Tampered("replay/bad-json", f"line {n} is not JSON: {exc.msg}") from None
+        except (json.JSONDecodeError, RecursionError) as exc:
+            raise Tampered("replay/bad-json", f"line {n} is not JSON: {exc}") from None
         if not isinstance(row, dict):
             raise Tampered("replay/bad-line", f"line {n} is not a JSON object")
         if _line(row) != line:
             raise Tampered("replay/not-canonical", f"line {n} was edited (not in canonical form)")
         rows.append(row)
+    return rows
+
+
+def _record(n: int, row: dict[str, Any]) -> Record:
+    if set(row) != RECORD_KEYS:
+        raise Tampered(
+            "replay/bad-record", f"line {n} has fields {sorted(set(row) ^ RECORD_KEYS)} wrong"
+        )
+    try:
+        record = Record.from_json(row)
+    except Malformed as error:
+        raise Tampered("replay/bad-record", f"line {n}: {error.reason}") from None
+    try:
+        canonical_time = datetime.fromisoformat(record.at).isoformat() == record.at
+    except ValueError:
+        canonical_time = False
+    if not canonical_time:
+        raise Tampered("replay/bad-record", f"line {n}: 'at' is not an ISO 8601 timestamp")
+    return record
+
+
+def _kernel(n: int, record: Record, cls: type[Any]) -> Any:
+    try:
+        return read_kernel(record, cls)
+    except Malformed as error:
+        raise Tampered("replay/bad-record", f"line {n}: {error.reason}") from None
+
+
+def loads(lines: Iterable[str]) -> ReplayFile:
+    """Parse a replay file; any fault raises :class:`Tampered` naming the line."""
+    rows = _rows(lines)
     if not rows or rows[0].get("format") != FORMAT:
         raise Tampered("replay/not-a-replay", "the first line is not a skald-replay header")
     if rows[0].get("format_version") != FORMAT_VERSION:
         raise Tampered(
             "replay/version", f"unsupported format_version {rows[0].get('format_version')!r}"
         )
-    if len(rows) < 2 or not rows[-1].get("trailer"):
+    if len(rows) < 3 or rows[-1].get("trailer") is not True:
         raise Tampered("replay/truncated", "the file ends without its trailer line (truncated?)")
-    trailer = rows[-1]
-    keys = set(Record(0, "", 0, "", {}).to_json())
-    for n, row in enumerate(rows[1:-1], start=2):
-        if set(row) != keys:
-            raise Tampered(
-                "replay/bad-record", f"line {n} has fields {sorted(set(row) ^ keys)} wrong"
-            )
-    try:
-        records = tuple(Record.from_json(r) for r in rows[1:-1])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise Tampered("replay/bad-record", f"a record line is incomplete: {exc}") from None
+    header, trailer = rows[0], rows[-1]
+    records = tuple(_record(n, row) for n, row in enumerate(rows[1:-1], start=2))
     if trailer.get("records") != len(records):
         raise Tampered(
             "replay/truncated",
-            f"trailer says {trailer.get('records')} records, file has {len(records)}",
+            f"trailer says {trailer.get('records')!r} records, file has {len(records)}",
         )
-    if not records or trailer.get("last_hash") != records[-1].hash:
+    if trailer.get("last_hash") != records[-1].hash:
         raise Tampered("replay/truncated", "trailer's last hash does not match the last record")
-    if records[0].type != "skald.GameCreated":
-        raise Tampered("replay/bad-record", "the first record is not skald.GameCreated")
-    game_id = str(rows[0].get("game_id", ""))
-    if (
-        rows[0] != header_for(game_id, records)
-        or records[0].data.get("game_id", game_id) != game_id
-    ):
+    if records[0].type != CREATED:
+        raise Tampered("replay/bad-record", f"the first record is not {CREATED}")
+    created: GameCreated = _kernel(2, records[0], GameCreated)
+    last = len(records) + 1
+    ended: GameEnded | None = (
+        _kernel(last, records[-1], GameEnded) if records[-1].type == ENDED else None
+    )
+    if header != header_for(created):
         raise Tampered("replay/header", "the header does not match the game's first record")
-    if trailer != trailer_for(records):
+    if trailer != trailer_for(records, ended):
         raise Tampered("replay/trailer", "the trailer does not match the records (seeds edited?)")
-    return ReplayFile(rows[0], records, tuple(trailer.get("seeds", [])))
+    return ReplayFile(header, records, _revealed(ended), created)

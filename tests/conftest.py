@@ -47,9 +47,10 @@ def db_url(request: pytest.FixtureRequest, tmp_path: object) -> Iterator[str]:
 
 @pytest.fixture
 def service(db_url: str) -> Iterator[object]:
+    from service.bootstrap import registry
     from service.games import GameService
     from service.store import EventStore
 
     store = EventStore(db_url)
-    yield GameService(store)
+    yield GameService(store, registry())
     store.close()

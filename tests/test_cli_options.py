@@ -50,7 +50,8 @@ def test_red_north_outpost_options_round_trip(tmp_path: Path) -> None:
     name = registry().rules("red-north").options[0].name
     created = ok(db, "new", "red-north", "-p", "2", "--seed", "o", "--option", f"{name}=3")
     log = ok(db, "log", created["game_id"])
-    assert log["events"][0]["data"]["options"][name] == 3
+    played = {o["name"]: o for o in log["events"][0]["data"]["options"]}  # typed OptionSetting
+    assert played[name]["number"] == 3
 
 
 @pytest.mark.parametrize(
@@ -85,6 +86,8 @@ def test_options_are_stored_resolved(tmp_path: Path) -> None:
     """Text in, typed values out: the stored GameCreated binds every option, defaults too."""
     db = tmp_path / "s.db"
     created = ok(db, "new", "dice", "-p", "2", "--seed", "r", "--option", "rounds=2")
-    assert ok(db, "log", created["game_id"])["events"][0]["data"]["options"] == {"rounds": 2}
+    stored = ok(db, "log", created["game_id"])["events"][0]["data"]["options"]
+    assert stored == [{"name": "rounds", "text": None, "number": 2, "flag": None}]
     plain = ok(db, "new", "dice", "-p", "2", "--seed", "r")
-    assert ok(db, "log", plain["game_id"])["events"][0]["data"]["options"] == {"rounds": 3}
+    stored = ok(db, "log", plain["game_id"])["events"][0]["data"]["options"]
+    assert stored == [{"name": "rounds", "text": None, "number": 3, "flag": None}]

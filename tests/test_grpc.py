@@ -15,10 +15,10 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from service.bootstrap import registry
 from domain.kernel.codec import from_data
 from domain.red_north import commands as rn
 from service import wire
+from service.bootstrap import registry
 from service.games import GameService
 from service.grpc_server import create_server
 from service.store import EventStore
@@ -33,7 +33,7 @@ RN_PB = wire.game_module(GAME)
 
 def _serve(url: str) -> Iterator[Rpc]:
     store = EventStore(url)
-    server, port = create_server(GameService(store), "127.0.0.1:0")
+    server, port = create_server(GameService(store, registry()), "127.0.0.1:0")
     rpc = Rpc(port)
     try:
         yield rpc

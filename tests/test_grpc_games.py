@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from service.bootstrap import registry
 from domain.kernel.codec import from_stored, to_data
 from domain.kernel.play import fold
+from service.bootstrap import registry
 from service.client import RemoteClient
 from service.games import GameService
 from service.grpc_server import create_server
@@ -34,7 +34,7 @@ def _named(secrets: frozenset[str], record: Record) -> list[str]:
 def test_a_game_over_grpc_exports_imports_and_verifies(
     game: str, players: int, tmp_path: Path
 ) -> None:
-    svc = GameService(EventStore(str(tmp_path / "skald.db")))
+    svc = GameService(EventStore(str(tmp_path / "skald.db")), registry())
     server, port = create_server(svc)
     address = f"127.0.0.1:{port}"
     try:
@@ -109,7 +109,7 @@ def test_a_game_over_grpc_exports_imports_and_verifies(
 def test_two_server_replicas_share_one_postgres_store(pg_url: str) -> None:
     """Two stateless servers on one PostgreSQL database: seats alternate between them, a
     spectator watches through the other, and the game verifies whole."""
-    services = [GameService(EventStore(pg_url)) for _ in range(2)]
+    services = [GameService(EventStore(pg_url), registry()) for _ in range(2)]
     servers = [create_server(svc) for svc in services]
     addresses = [f"127.0.0.1:{port}" for _, port in servers]
     try:

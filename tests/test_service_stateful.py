@@ -14,6 +14,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from domain.kernel.errors import SkaldError
 from service.auth import OPERATOR
+from service.bootstrap import registry
 from service.folding import fold_records
 from service.games import GameService
 from service.store import EventStore
@@ -21,17 +22,17 @@ from service.store import EventStore
 
 class ServiceMachine(RuleBasedStateMachine):
     @initialize(
-        players=st.integers(min_value=2, max_value=4), seed=st.binary(min_size=1, max_size=8)
+        players=st.integers(min_value=2, max_value=3), seed=st.binary(min_size=1, max_size=8)
     )
     def start(self, players: int, seed: bytes) -> None:
         self.folder = tempfile.TemporaryDirectory()
-        self.svc = GameService(EventStore(str(Path(self.folder.name) / "s.db")))
-        self.games = [self.svc.create("red_north", players, seed=seed).game_id]
+        self.svc = GameService(EventStore(str(Path(self.folder.name) / "s.db")), registry())
+        self.games = [self.svc.create("toy", players, seed=seed).game_id]
 
     def teardown(self) -> None:
         if hasattr(self, "svc"):
             for gid in self.games:
-                report = self.svc.verify(gid)
+                report = self.svc.verify(gid, OPERATOR)
                 assert report.ok, (gid, report.problem)
             self.svc.store.close()
             self.folder.cleanup()

@@ -1,0 +1,167 @@
+"""The audit use cases: verify a stored game, check a command at an old version, diff two games.
+
+Nothing here writes. Verification of a stored game uses its secret seed, so it is for the
+referee or operator (:mod:`service.policy`); ``check`` answers a seat too, drawing from a
+throwaway seed (legality never depends on future chance, and the real draws would let a player
+peek at a card before committing to take it). ``diff`` compares two record sequences — stored
+games or replay files — and is what ``skald diff`` prints.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from domain.kernel.chance import Chance, ChanceEntry, ServerChance
+from domain.kernel.codec import to_data
+from domain.kernel.contract import Seat
+from domain.kernel.errors import GameOver
+from domain.kernel.records import ChanceMode, GameCreated
+from service import policy
+from service.auth import Principal
+from service.batches import build_records
+from service.commands import chance_source
+from service.errors import NotFound
+from service.folding import Loaded, boundary, fold_records
+from service.queries import redact
+from service.records import CREATED, Record, read_kernel
+from service.registry import Registry
+from service.repository import Repository
+from service.verify import Report, verify
+
+__all__ = ["check", "diff", "verify_game"]
+
+
+def verify_game(repo: Repository, game_id: str, principal: Principal) -> Report:
+    """Verify a stored game with the seed from this store's secrets."""
+    policy.require_full_access(principal, "verifying a stored game uses its secret seed")
+    records = repo.read(game_id)
+    if not records:
+        raise NotFound("game/unknown", f"no game with id {game_id!r}")
+    secret = repo.secret(game_id)
+    return verify(records, secret.seeds if secret else None, repo.games)
+
+
+def check(
+    repo: Repository,
+    game_id: str,
+    principal: Principal,
+    at: int,
+    seat: Seat,
+    command: Any,
+    chance_entries: Sequence[ChanceEntry] = (),
+) -> list[Record]:
+    """Would ``command`` have been legal at version ``at``? The events it would make (nothing
+    is written, redacted for ``principal``), or the rule error it meets.
+
+    ``rules.check`` answers legality first, without drawing chance, so a refused command never
+    needs table entries or a seed. Only a referee or operator sees the outcomes the game's own
+    seed would give; a seat's events come from a throwaway seed."""
+    boundary(repo.load(game_id), at)
+    loaded = repo.load(game_id, upto=at)
+    policy.may_act(principal, seat, loaded.players)
+    if loaded.ended is not None:
+        raise GameOver("game/over", f"the game had ended at version {at}")
+    rules = loaded.rules
+    rules.check(loaded.state, seat, command)
+    source: Chance
+    if loaded.mode == ChanceMode.SERVER and not policy.sees_everything(principal):
+        source = ServerChance(uuid.uuid4().bytes, "check", loaded.cursor)
+    else:  # the game's own seed, or hypothetical table entries (nothing is written)
+        source = chance_source(repo, loaded, chance_entries)
+    events = rules.decide(loaded.state, seat, command, source)
+    records = build_records(
+        at + 1, seat, "check", command, source, loaded.mode, loaded.cursor, events
+    )
+    return [redact(rules, r, principal, e) for r, e in zip(records, events, strict=True)]
+
+
+# ---------------------------------------------------------------------------------- diff
+
+
+def _diff_values(a: Any, b: Any, path: str, out: list[dict[str, Any]]) -> None:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            _diff_values(a.get(key), b.get(key), f"{path}.{key}" if path else key, out)
+    elif (
+        isinstance(a, list)
+        and isinstance(b, list)
+        and len(a) == len(b)
+        and any(isinstance(x, dict | list) for x in a)
+    ):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            _diff_values(x, y, f"{path}[{i}]", out)
+    elif a != b:
+        out.append({"path": path, "a": a, "b": b})
+
+
+def _same(x: Record, y: Record) -> bool:
+    """Two records say the same thing (a fork's ``GameCreated`` differs only in its id,
+    segments and origin, which is not a divergence of play)."""
+    if x.type == CREATED and y.type == CREATED:
+        cx, cy = read_kernel(x, GameCreated), read_kernel(y, GameCreated)
+        return (cx.game, cx.players, cx.options, cx.chance) == (
+            cy.game,
+            cy.players,
+            cy.options,
+            cy.chance,
+        )
+    return (x.type, x.seat, x.data) == (y.type, y.seat, y.data)
+
+
+def _summary(loaded: Loaded) -> dict[str, Any]:
+    """The public view and every seat's own view (its private holdings) of a folded game."""
+    rules, state = loaded.rules, loaded.state
+    outcome = rules.outcome(state)
+    return {
+        "version": loaded.version,
+        "scores": list(outcome.scores) if outcome else None,
+        "view": to_data(rules.view(state, None)),
+        "seats": [to_data(rules.view(state, s)) for s in range(loaded.players)],
+    }
+
+
+def diff(
+    a: Sequence[Record],
+    b: Sequence[Record],
+    label_a: str = "a",
+    label_b: str = "b",
+    games: Registry | None = None,
+) -> dict[str, Any]:
+    """Where two games part, and how their states differ at their ends.
+
+    ``first_divergence`` is the version at which they part: both agree up to and including it,
+    and their next events differ (for a fork at V played differently, V). It is ``None`` when
+    one game is a prefix of the other or both are equal. ``state_differences`` lists the public
+    view's differences, then each seat's private ones (paths prefixed ``seat N sees:``)."""
+    common = 0
+    for x, y in zip(a, b, strict=False):
+        if not _same(x, y):
+            break
+        common += 1
+    diverged = common < len(a) and common < len(b)
+    sa = _summary(fold_records(a, games=games))
+    sb = _summary(fold_records(b, games=games))
+    changes: list[dict[str, Any]] = []
+    _diff_values(sa["view"], sb["view"], "", changes)
+    public = {c["path"] for c in changes}
+    for seat, (va, vb) in enumerate(zip(sa["seats"], sb["seats"], strict=False)):
+        private: list[dict[str, Any]] = []
+        _diff_values(va, vb, "", private)
+        changes += [
+            {**c, "path": f"seat {seat} sees: {c['path']}"}
+            for c in private
+            if c["path"] not in public
+        ]
+    return {
+        "a": label_a,
+        "b": label_b,
+        "a_version": len(a),
+        "b_version": len(b),
+        "common_prefix": common,
+        "first_divergence": common if diverged else None,
+        "first_different_event": common + 1 if diverged else None,
+        "scores": {"a": sa["scores"], "b": sb["scores"]},
+        "state_differences": changes,
+    }

@@ -1,0 +1,235 @@
+"""The lifecycle use cases: create, fork, export and import a game.
+
+Each writes a new game as one sealed batch starting with its typed ``skald.GameCreated``
+record, and stores the game's secrets (chance seeds, token hashes) beside it — never in its
+stream, so an export carries none of them. Options are validated once, here, against the
+game's schema (:func:`domain.kernel.options.resolve_options`); the complete resolved options
+are stored, so a later change of a default cannot change a recorded game.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from domain.kernel.chance import Chance, ChanceEntry, TableChance, commitment
+from domain.kernel.errors import Malformed
+from domain.kernel.options import resolve_options
+from domain.kernel.records import (
+    ChanceMode,
+    ForkOrigin,
+    GameCreated,
+    OptionSetting,
+    Reseeded,
+    SeedReveal,
+    Segment,
+)
+from service import auth, policy, replay_file
+from service.auth import Principal
+from service.batches import build_records, chance_for, check_table_leftover, seal
+from service.errors import NotFound, Tampered
+from service.folding import Loaded, advance, boundary, fold_into
+from service.records import ENDED, GENESIS, RULES_FORMAT, SETUP, Record, kernel_record
+from service.repository import Repository
+from service.store import Secret
+from service.verify import Report, verify
+
+__all__ = ["Created", "create", "export", "fork", "import_text"]
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    """A new game and its tokens (given out once: the store keeps only their hashes)."""
+
+    game_id: str
+    game: str
+    players: int
+    seat_tokens: tuple[str, ...]
+    referee_token: str
+    commitment: str
+    version: int
+
+
+def _new_seed() -> bytes:
+    return uuid.uuid4().bytes + uuid.uuid4().bytes
+
+
+def _issue(
+    repo: Repository, game_id: str, seeds: Sequence[SeedReveal], players: int
+) -> tuple[tuple[str, ...], str]:
+    """New seat and referee tokens for a game; only their hashes are stored, with its seeds."""
+    seat_tokens = tuple(auth.new_token() for _ in range(players))
+    referee = auth.new_token()
+    hashes = tuple(auth.token_hash(t) for t in seat_tokens)
+    repo.put_secret(game_id, Secret(tuple(seeds), hashes, auth.token_hash(referee)))
+    return seat_tokens, referee
+
+
+def _new_id(repo: Repository, wanted: str | None) -> str:
+    if wanted is None:
+        return str(uuid.uuid4())
+    try:
+        game_id = str(uuid.UUID(wanted))
+    except ValueError:
+        raise Malformed("game/bad-id", f"{wanted!r} is not a game id (a UUID)") from None
+    if repo.read(game_id, upto=1):
+        raise Malformed("game/id-taken", f"a game with id {game_id} already exists")
+    return game_id
+
+
+def create(
+    repo: Repository,
+    game: str,
+    players: int,
+    *,
+    seed: bytes | None = None,
+    chance: str = "server",
+    options: dict[str, Any] | None = None,
+    table_entries: Sequence[ChanceEntry] = (),
+    game_id: str | None = None,
+) -> Created:
+    """A new game; ``game_id`` (a UUID, default random) pins the id and so the chance stream —
+    the golden recorder (``python -m cli.goldens``) uses it to re-record exactly."""
+    rules = repo.games.rules(game)
+    if not rules.min_players <= players <= rules.max_players:
+        raise Malformed(
+            "players/out-of-range",
+            f"{rules.title} takes {rules.min_players}–{rules.max_players} players, not {players}",
+        )
+    try:
+        mode = ChanceMode(chance)
+    except ValueError:
+        raise Malformed(
+            "chance/mode", f"chance must be 'server' or 'table', not {chance!r}"
+        ) from None
+    resolved = resolve_options(rules.options, options or {})
+    game_id = _new_id(repo, game_id)
+    seed = seed if seed is not None else _new_seed()
+    reveal = SeedReveal(0, game_id, seed.hex())
+    created = GameCreated(
+        game_id=game_id,
+        game=rules.name,
+        players=players,
+        options=tuple(OptionSetting.of(name, value) for name, value in resolved.items()),
+        chance=mode,
+        segments=(Segment(0, game_id, commitment(seed)),),
+        rules_version=rules.rules_version,
+        format=RULES_FORMAT,
+    )
+    source: Chance = (
+        chance_for((reveal,), 0) if mode == ChanceMode.SERVER else TableChance(table_entries)
+    )
+    setup_events = rules.setup(players, resolved, source)
+    check_table_leftover(source)
+    records = [kernel_record(1, SETUP, created)]
+    records += build_records(2, None, SETUP, None, source, mode, 0, setup_events)
+    sealed = seal(records, GENESIS)
+    state = rules.initial(players)
+    for event in setup_events:
+        state = rules.evolve(state, event)
+    start = Loaded(game_id, rules, created, state=state)
+    seat_tokens, referee = _issue(repo, game_id, (reveal,), players)
+    repo.append(game_id, sealed, after=advance(start, sealed, state))
+    return Created(
+        game_id, rules.name, players, seat_tokens, referee, commitment(seed), sealed[-1].version
+    )
+
+
+def fork(
+    repo: Repository,
+    game_id: str,
+    principal: Principal,
+    at: int,
+    reseed: bool = False,
+    seed: bytes | None = None,
+) -> Created:
+    """A new game holding the first ``at`` events; same chance stream unless ``reseed`` (then
+    from ``seed``, or a fresh random one)."""
+    policy.require_full_access(principal, "forking shares the chance seed")
+    source = repo.load(game_id)
+    boundary(source, at)
+    setup_end = source.batches[SETUP][1]
+    if at < 2 or at < setup_end:
+        raise Malformed("version/not-a-boundary", f"fork after setup (version ≥ {setup_end})")
+    secret = repo.secret(game_id)
+    if secret is None:
+        raise NotFound("game/no-secret", f"game {game_id} has no chance seed in this store")
+    records = [r for r in repo.read(game_id, upto=at) if r.type != ENDED]
+    prefix = fold_into(None, game_id, records, repo.games)
+    new_id = str(uuid.uuid4())
+    seeds = list(secret.seeds)
+    segments = list(source.created.segments)
+    if reseed:
+        seed = seed if seed is not None else _new_seed()
+        seeds.append(SeedReveal(prefix.cursor, new_id, seed.hex()))
+        segments.append(Segment(prefix.cursor, new_id, commitment(seed)))
+    created = replace(
+        source.created,
+        game_id=new_id,
+        segments=tuple(segments),
+        forked_from=ForkOrigin(game_id, at),
+    )
+    copied = [kernel_record(1, SETUP, created)] + [
+        Record(r.version, r.type, r.seat, r.command_id, r.data, r.command, r.chance)
+        for r in records[1:]
+    ]
+    sealed = seal(copied, GENESIS)
+    seat_tokens, referee = _issue(repo, new_id, seeds, source.players)
+    forked = replace(prefix, game_id=new_id, created=created, last_hash=sealed[-1].hash)
+    repo.append(new_id, sealed, after=forked)
+    return Created(
+        new_id,
+        source.game,
+        source.players,
+        seat_tokens,
+        referee,
+        segments[-1].commitment,
+        sealed[-1].version,
+    )
+
+
+def export(repo: Repository, game_id: str, principal: Principal) -> str:
+    policy.require_full_access(principal, "an export holds every hidden card")
+    records = repo.read(game_id)
+    if not records:
+        raise NotFound("game/unknown", f"no game with id {game_id!r}")
+    return replay_file.dumps(game_id, records)
+
+
+def import_text(repo: Repository, text: str) -> tuple[Created, Report]:
+    """Store a verified replay file as a game (a new id if its id is taken).
+
+    A server-chance game imported before its end has no seed here, so it continues on a new
+    seed segment announced by a ``skald.Reseeded`` record (its commitment is public)."""
+    parsed = replay_file.loads(text.split("\n"))
+    report = verify(parsed.records, parsed.seeds, repo.games)
+    if not report.ok:
+        raise Tampered("replay/does-not-verify", f"v{report.first_bad}: {report.problem}")
+    game_id = parsed.created.game_id
+    try:
+        game_id = _new_id(repo, game_id)
+    except Malformed:
+        game_id = str(uuid.uuid4())
+    records = list(parsed.records)
+    folded = fold_into(None, game_id, records, repo.games, trusted=False)
+    seeds = list(parsed.seeds)
+    if folded.mode == ChanceMode.SERVER and folded.ended is None:
+        seed = _new_seed()
+        segment = Segment(folded.cursor, game_id, commitment(seed))
+        announce = kernel_record(folded.version + 1, "import", Reseeded(segment))
+        records.append(announce.sealed(records[-1].hash))
+        seeds.append(SeedReveal(folded.cursor, game_id, seed.hex()))
+    seat_tokens, referee = _issue(repo, game_id, seeds, folded.players)
+    repo.append(game_id, records)
+    created = Created(
+        game_id,
+        folded.game,
+        folded.players,
+        seat_tokens,
+        referee,
+        folded.created.segments[0].commitment,
+        records[-1].version,
+    )
+    return created, report

@@ -1,0 +1,103 @@
+"""Authorization: what each principal may do, decided here and nowhere else.
+
+Identities come from :mod:`service.auth` (a seat, the game's referee, the server's operator, or
+a spectator without a token). Every use case asks this module before it acts, so the gRPC
+servicer and the local CLI enforce the same rules and the servicer only translates:
+
+* **acting** for a seat (submit, legal, check): that seat's token, or the referee/operator;
+* **seeing** a seat's view: that seat's token, or the referee/operator; a spectator sees only
+  the public view; a view without a seat is the public one for everyone;
+* **table chance** is entered by the referee/operator only;
+* **full access** — fork (it shares the chance seed), export (every hidden card), verify of a
+  stored game (its secret seed), the unredacted history: referee/operator only.
+"""
+
+from __future__ import annotations
+
+from domain.kernel.errors import Malformed
+from service import auth
+from service.auth import OPERATOR, Principal
+from service.errors import Forbidden, NotFound, Unauthenticated
+from service.store import Secret
+
+__all__ = [
+    "Policy",
+    "may_act",
+    "may_enter_chance",
+    "require_full_access",
+    "sees_everything",
+    "viewer",
+]
+
+
+class Policy:
+    """Resolves bearer tokens to principals (only token hashes are kept)."""
+
+    def __init__(self, operator_token: str | None = None) -> None:
+        self._operator_hash = auth.token_hash(operator_token) if operator_token else None
+
+    def authenticate(self, game_id: str, secret: Secret | None, token: str | None) -> Principal:
+        """The principal behind ``token`` for the game whose stored secret is ``secret``."""
+        if not token:
+            return auth.SPECTATOR
+        hashed = auth.token_hash(token)
+        if self._operator_hash and auth.same(hashed, self._operator_hash):
+            return OPERATOR
+        if secret is None:
+            raise NotFound("game/unknown", f"no game with id {game_id!r}")
+        if auth.same(hashed, secret.referee_hash):
+            return Principal("referee")
+        for seat, seat_hash in enumerate(secret.token_hashes):
+            if auth.same(hashed, seat_hash):
+                return Principal("seat", seat)
+        raise Unauthenticated("auth/bad-token", "this token belongs to no seat of this game")
+
+
+def _seat_in_range(seat: int, players: int) -> None:
+    if not 0 <= seat < players:
+        raise Malformed("seat/out-of-range", f"seat must be 0..{players - 1}, not {seat}")
+
+
+def may_act(principal: Principal, seat: int, players: int) -> None:
+    """Refuse unless ``principal`` may send commands (or ask what is legal) for ``seat``."""
+    _seat_in_range(seat, players)
+    if principal.kind == "spectator":
+        raise Unauthenticated("auth/missing-token", "commands need a seat or referee token")
+    if principal.kind == "seat" and principal.seat != seat:
+        raise Forbidden(
+            "auth/wrong-seat", f"this token acts for seat {principal.seat}, not seat {seat}"
+        )
+
+
+def viewer(principal: Principal, seat: int | None, players: int) -> int | None:
+    """The seat whose view ``principal`` gets when it asks for ``seat`` (``None``: public).
+
+    A seat token asking for no seat gets its own view; asking for another seat is refused, as
+    is a spectator asking for any seat (it would see that seat's hidden cards)."""
+    if seat is not None:
+        _seat_in_range(seat, players)
+    if principal.kind == "seat":
+        if seat is not None and seat != principal.seat:
+            raise Forbidden(
+                "auth/wrong-seat", f"this token sees seat {principal.seat}, not seat {seat}"
+            )
+        return principal.seat
+    if seat is not None and principal.kind == "spectator":
+        raise Unauthenticated("auth/missing-token", "a seat's view needs that seat's token")
+    return seat
+
+
+def may_enter_chance(principal: Principal) -> None:
+    if not principal.sees_all:
+        raise Forbidden("chance/referee-only", "only the referee may enter table chance")
+
+
+def require_full_access(principal: Principal, why: str) -> None:
+    """Refuse unless ``principal`` is the referee or the operator; ``why`` says what is at stake."""
+    if not principal.sees_all:
+        raise Forbidden("auth/referee-only", f"{why}: referee or operator only")
+
+
+def sees_everything(principal: Principal) -> bool:
+    """Whether records reach ``principal`` unredacted (table entries and hidden data included)."""
+    return principal.sees_all

@@ -1,0 +1,168 @@
+"""The games repository: load (cache + newer records), append, secrets, and change notices.
+
+Every use case reaches the store through here. A loaded game is kept in an LRU cache and moved
+forward by the records another replica may have written since (one read of the newer records,
+never a refold). An append that collides with another writer drops the cached game and raises
+:class:`~service.errors.Stale`; one that succeeds caches the state the command computed, so a
+command's events are evolved once. Readers waiting in ``watch`` are woken after every append.
+"""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections import OrderedDict
+from collections.abc import Sequence
+
+from domain.kernel.contract import AnyRules
+from domain.kernel.errors import Malformed
+from service.errors import NotFound, Stale
+from service.folding import Loaded, fold_into
+from service.index import GamesIndex, IndexRow
+from service.records import Record
+from service.registry import Registry
+from service.store import EventStore, Secret
+
+__all__ = ["Repository"]
+
+
+class Repository:
+    """Games of one store, for one process; thread-safe."""
+
+    def __init__(self, store: EventStore, games: Registry, cache_size: int = 256) -> None:
+        self.store = store
+        self.games = games
+        self.index = GamesIndex()
+        self._cache: OrderedDict[str, Loaded] = OrderedDict()
+        self._cache_size = cache_size
+        self._secrets: dict[str, Secret] = {}
+        self._lock = threading.RLock()
+        self._changed = threading.Condition(self._lock)
+
+    # ------------------------------------------------------------------ ids and the index
+
+    def resolve(self, game_id: str) -> str:
+        """A full game id from an id or a unique prefix (at least 4 characters)."""
+        text = game_id.strip().lower()
+        try:
+            return str(uuid.UUID(text))
+        except ValueError:
+            pass
+        if len(text) < 4:
+            raise NotFound(
+                "game/unknown", f"no game {game_id!r} (give at least 4 characters of its id)"
+            )
+        hits = [g for g in self.rows() if g.game_id.startswith(text)]
+        if len(hits) == 1:
+            return hits[0].game_id
+        if not hits:
+            raise NotFound("game/unknown", f"no game with id {game_id!r}")
+        raise NotFound(
+            "game/ambiguous", f"{game_id!r} matches {len(hits)} games; give more of the id"
+        )
+
+    def rows(self) -> list[IndexRow]:
+        """The games index, caught up with the store, in creation order."""
+        with self._lock:
+            self.index.catch_up(self.store)
+            return sorted(self.index.rows.values(), key=lambda row: row.position)
+
+    def rebuild_index(self) -> int:
+        with self._lock:
+            self.index = GamesIndex()
+            self.index.catch_up(self.store)
+            return len(self.index.rows)
+
+    # ------------------------------------------------------------------ loading
+
+    def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
+        return self.store.read(game_id, after=after, upto=upto)
+
+    def load(self, game_id: str, upto: int | None = None, fresh: bool = True) -> Loaded:
+        """The game at its latest version, or folded anew up to ``upto``.
+
+        The latest version is the cache plus any newer records (another replica may have
+        written them); ``fresh=False`` trusts the cache alone — the command path does, because
+        the append's version check catches a stale cache anyway."""
+        if upto is not None:
+            records = self.store.read(game_id, upto=upto)
+            if not records:
+                raise NotFound("game/unknown", f"no game with id {game_id!r}")
+            if upto < 1 or upto > records[-1].version:
+                raise Malformed(
+                    "version/out-of-range", f"version {upto} is not in 1..{records[-1].version}"
+                )
+            return fold_into(None, game_id, records, self.games)
+        with self._lock:
+            cached = self._cache.get(game_id)
+            if cached is not None and not fresh:
+                self._cache.move_to_end(game_id)
+                return cached
+            records = self.store.read(game_id, after=cached.version if cached else 0)
+            if cached is None and not records:
+                raise NotFound("game/unknown", f"no game with id {game_id!r}")
+            loaded = fold_into(cached, game_id, records, self.games)
+            self._remember(loaded)
+            return loaded
+
+    def cached(self, game_id: str) -> Loaded | None:
+        return self._cache.get(game_id)
+
+    def rules_of(self, game_id: str) -> AnyRules:
+        """A game's rules; a game's rules never change, so the cache answers without a read."""
+        cached = self._cache.get(game_id)
+        return cached.rules if cached is not None else self.load(game_id).rules
+
+    def newer_than(self, loaded: Loaded) -> bool:
+        """Whether the store holds records after ``loaded`` (another writer moved on)."""
+        return bool(self.store.read(loaded.game_id, after=loaded.version, upto=loaded.version + 1))
+
+    def forget(self, game_id: str) -> None:
+        with self._lock:
+            self._cache.pop(game_id, None)
+
+    def _remember(self, loaded: Loaded) -> None:
+        self._cache[loaded.game_id] = loaded
+        self._cache.move_to_end(loaded.game_id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    # ------------------------------------------------------------------ writing
+
+    def append(self, game_id: str, sealed: Sequence[Record], after: Loaded | None = None) -> None:
+        """Write one sealed batch atomically; ``after`` is the game as it stands once written
+        (cached, so the next command needs no read). A collision drops the cache → Stale."""
+        try:
+            self.store.append(game_id, sealed)
+        except Stale:
+            self.forget(game_id)
+            raise
+        if after is not None:
+            with self._lock:
+                self._remember(after)
+        self.notify()
+
+    def put_secret(self, game_id: str, secret: Secret) -> None:
+        self.store.put_secret(game_id, secret)
+        self._secrets[game_id] = secret
+
+    def secret(self, game_id: str) -> Secret | None:
+        """A game's secrets (written once at creation, so safe to keep)."""
+        found = self._secrets.get(game_id)
+        if found is None:
+            found = self.store.get_secret(game_id)
+            if found is not None:
+                self._secrets[game_id] = found
+        return found
+
+    # ------------------------------------------------------------------ change notices
+
+    def notify(self) -> None:
+        with self._changed:
+            self._changed.notify_all()
+
+    def wait(self, timeout: float) -> None:
+        """Sleep until the next append in this process, or ``timeout`` seconds (other replicas
+        are seen by polling)."""
+        with self._changed:
+            self._changed.wait(timeout)

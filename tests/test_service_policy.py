@@ -1,0 +1,83 @@
+"""The one authorization policy (``service/policy.py``), as the service enforces it for every
+caller — the gRPC servicer only translates, so these hold for the local CLI and the wire alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.kernel.errors import Malformed
+from service import policy
+from service.auth import OPERATOR, SPECTATOR, Principal
+from service.errors import Forbidden, NotFound, Unauthenticated
+from service.games import GameService
+from tests.toy_game import Roll
+
+REFEREE = Principal("referee")
+SEAT0, SEAT1 = Principal("seat", 0), Principal("seat", 1)
+
+
+def test_who_may_act_for_a_seat() -> None:
+    for principal in (SEAT0, REFEREE, OPERATOR):
+        policy.may_act(principal, 0, 2)
+    with pytest.raises(Forbidden):
+        policy.may_act(SEAT1, 0, 2)
+    with pytest.raises(Unauthenticated):
+        policy.may_act(SPECTATOR, 0, 2)
+    with pytest.raises(Malformed):
+        policy.may_act(OPERATOR, 2, 2)
+
+
+def test_whose_view_a_principal_gets() -> None:
+    assert policy.viewer(SEAT1, None, 2) == 1  # a seat token sees its own seat by default
+    assert policy.viewer(SEAT1, 1, 2) == 1
+    assert policy.viewer(SPECTATOR, None, 2) is None
+    assert policy.viewer(REFEREE, 0, 2) == 0 and policy.viewer(OPERATOR, None, 2) is None
+    with pytest.raises(Forbidden):
+        policy.viewer(SEAT1, 0, 2)
+    with pytest.raises(Unauthenticated):
+        policy.viewer(SPECTATOR, 0, 2)
+    with pytest.raises(Malformed):
+        policy.viewer(REFEREE, 5, 2)
+
+
+def test_full_access_is_for_the_referee_and_operator() -> None:
+    for principal in (REFEREE, OPERATOR):
+        policy.require_full_access(principal, "x")
+        policy.may_enter_chance(principal)
+    for principal in (SEAT0, SPECTATOR):
+        with pytest.raises(Forbidden):
+            policy.require_full_access(principal, "x")
+        with pytest.raises(Forbidden):
+            policy.may_enter_chance(principal)
+
+
+def test_the_service_refuses_what_the_policy_refuses(service: GameService) -> None:
+    gid = service.create("toy", 2, seed=b"pol").game_id
+    with pytest.raises(Unauthenticated):
+        service.view(gid, SPECTATOR, 0)  # a spectator never sees a seat's hidden card
+    with pytest.raises(Forbidden):
+        service.view(gid, SEAT0, 1)
+    for call in (
+        lambda: service.export(gid, SEAT0),
+        lambda: service.verify(gid, SEAT0),
+        lambda: service.fork(gid, SEAT0, 5),
+        lambda: service.legal(gid, SEAT1, 0),
+        lambda: service.check(gid, SEAT1, 5, 0, Roll()),
+    ):
+        with pytest.raises(Forbidden):
+            call()
+    assert service.legal(gid, SEAT0, 0).commands == [Roll()]
+    assert service.store.read(gid)[-1].version == 5
+
+
+def test_tokens_resolve_to_principals(service: GameService) -> None:
+    created = service.create("toy", 2, seed=b"tok")
+    gid = created.game_id
+    assert service.authenticate(gid, None) == SPECTATOR
+    assert service.authenticate(gid, created.seat_tokens[1]) == SEAT1
+    assert service.authenticate(gid, created.referee_token) == REFEREE
+    other = service.create("toy", 2, seed=b"tok2")
+    with pytest.raises(Unauthenticated):
+        service.authenticate(gid, other.seat_tokens[0])  # a token of another game
+    with pytest.raises(NotFound):
+        service.authenticate("00000000-0000-0000-0000-000000000000", "anything")
