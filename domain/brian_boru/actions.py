@@ -61,7 +61,7 @@ def decision(s: State) -> Decision | None:
     return None
 
 
-def extras_event(s: State, seat: int, g: Group, extra: int) -> object:
+def extras_event(s: State, seat: int, g: Group, extra: int) -> ev.Event:
     """CHURCH, RAIDER or MARRIAGE with ``extra`` purchases (§3.4)."""
     paid = extra * EXTRA_COST
     if g.symbol is Symbol.CHURCH:
@@ -80,13 +80,13 @@ def extras_event(s: State, seat: int, g: Group, extra: int) -> object:
     return ev.MarriageAdvanced(seat, min(g.count, room), extra, paid, p.track, target)
 
 
-def freed_event(s: State, seat: int, town: int | None) -> object:
+def freed_event(s: State, seat: int, town: int | None) -> ev.Event:
     """FREE_VIKING (§3.4): the token on ``town`` goes; the disc under it is its owner's again."""
     owner = s.towns[town - 1].owner if town is not None else None
     return ev.VikingFreed(seat, town, owner)
 
 
-def _automatic(s: State, seat: int, g: Group) -> object:
+def _automatic(s: State, seat: int, g: Group) -> ev.Event:
     """The event of a symbol that asks nothing (or whose only choice is forced)."""
     if g.symbol is Symbol.TOWN:
         return ev.ActiveTownTaken(seat, s.active_town)

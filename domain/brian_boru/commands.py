@@ -83,3 +83,16 @@ COMMANDS: tuple[type, ...] = (
     ChooseTown,
     ChoosePrincessOption,
 )
+
+Command = (
+    PlaceStartingTown
+    | KeepCards
+    | ChooseActiveTown
+    | PlayCard
+    | ChooseSecondary
+    | BuyExtras
+    | Expand
+    | ChooseTown
+    | ChoosePrincessOption
+)
+"""Every Brian Boru command (the game's command type in ``Rules[State, Command, ...]``)."""

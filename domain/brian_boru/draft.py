@@ -22,12 +22,12 @@ from domain.kernel.options import Options
 G = "brian_boru/"
 
 
-def setup_events(players: int, options: Options, chance: Chance) -> tuple[object, ...]:
+def setup_events(players: int, options: Options, chance: Chance) -> tuple[ev.Event, ...]:
     """§2.4–2.6: the start player by lot, the marriage deck (2 or 3 regular cards and the
     Princess last), the shuffled Viking deck."""
     printed = settings(options)
     start = chance.below(players, "start player")
-    out: list[object] = [
+    out: list[ev.Event] = [
         ev.GameStarted(
             players,
             start,

@@ -396,3 +396,51 @@ EVENTS: tuple[type, ...] = (
     RoundEnded,
     GameEnded,
 )
+
+Event = (
+    GameStarted
+    | MarriageDeckBuilt
+    | VikingDeckShuffled
+    | StartingTownPlaced
+    | RoundBegan
+    | VikingsAttacked
+    | MarriageCardRevealed
+    | ActionCardsShuffled
+    | CardsDealt
+    | CardsKept
+    | CardsPassed
+    | DraftEnded
+    | ActiveTownChosen
+    | CardPlayed
+    | TrickWon
+    | ActionChosen
+    | ActiveTownTaken
+    | CoinsGained
+    | CoinPaid
+    | RenownGained
+    | ChurchDiscsPlaced
+    | RaidersTaken
+    | MarriageAdvanced
+    | TownExpanded
+    | VikingFreed
+    | TrickEnded
+    | ActionPhaseEnded
+    | UpkeepBegan
+    | MarriageWon
+    | MarriageCardDiscarded
+    | PointsScored
+    | TownPlaced
+    | PrincessOptionChosen
+    | BattleBegan
+    | TownLostToVikings
+    | BattlefieldCleared
+    | SpoilsAwarded
+    | ChurchMajorityWon
+    | ChurchRecounted
+    | ChurchThresholdChecked
+    | MonasteryPlaced
+    | RegionsClaimed
+    | RoundEnded
+    | GameEnded
+)
+"""Every Brian Boru event (the game's event type in ``Rules[State, Command, Event, View]``)."""

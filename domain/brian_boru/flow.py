@@ -18,9 +18,9 @@ from domain.kernel.chance import Chance
 class Log:
     def __init__(self, state: State) -> None:
         self.state = state
-        self.events: list[object] = []
+        self.events: list[ev.Event] = []
 
-    def emit(self, *events: object) -> None:
+    def emit(self, *events: ev.Event) -> None:
         for event in events:
             self.state = evolve(self.state, event)
             self.events.append(event)

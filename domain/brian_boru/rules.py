@@ -17,9 +17,9 @@ from domain.brian_boru import answers, cards, draft, evolve, marriages, tricks, 
 from domain.brian_boru import commands as cmd
 from domain.brian_boru import map as board
 from domain.brian_boru import views as visibility
-from domain.brian_boru.commands import COMMANDS
+from domain.brian_boru.commands import COMMANDS, Command
 from domain.brian_boru.decisions import DecisionKind
-from domain.brian_boru.events import EVENTS
+from domain.brian_boru.events import EVENTS, Event
 from domain.brian_boru.flow import Log
 from domain.brian_boru.marriages import PrincessOption
 from domain.brian_boru.printed import OPTIONS
@@ -112,27 +112,29 @@ class BrianBoruRules:
     def initial(self, players: int) -> State:
         return State(players_count=players)
 
-    def setup(self, players: int, options: Options, chance: Chance) -> tuple[Any, ...]:
+    def setup(self, players: int, options: Options, chance: Chance) -> tuple[Event, ...]:
         if not self.min_players <= players <= self.max_players:
             raise Malformed("brian_boru/player-count", "Brian Boru is for 3 to 5 players")
         # The kernel has resolved the options already; resolving again is idempotent and
         # fills the defaults for a caller that passes a partial mapping (the tests).
         return draft.setup_events(players, resolve_options(OPTIONS, options), chance)
 
-    def check(self, state: State, seat: Seat, command: Any) -> None:
+    def check(self, state: State, seat: Seat, command: Command) -> None:
         _handler(state, seat, command)
 
-    def decide(self, state: State, seat: Seat, command: Any, chance: Chance) -> tuple[Any, ...]:
+    def decide(
+        self, state: State, seat: Seat, command: Command, chance: Chance
+    ) -> tuple[Event, ...]:
         _, apply = _handler(state, seat, command)
         log = Log(state)
         apply(log, seat, command, chance)
         turns.advance(log, chance)
         return tuple(log.events)
 
-    def evolve(self, state: State, event: Any) -> State:
+    def evolve(self, state: State, event: Event) -> State:
         return evolve.evolve(state, event)
 
-    def legal_commands(self, state: State, seat: Seat) -> Iterator[Any]:
+    def legal_commands(self, state: State, seat: Seat) -> Iterator[Command]:
         return legal_commands(state, seat)
 
     def pending(self, state: State) -> tuple[Pending, ...]:
@@ -144,7 +146,7 @@ class BrianBoruRules:
     def view(self, state: State, seat: Seat | None) -> visibility.BrianBoruView:
         return visibility.view(state, seat)
 
-    def redact(self, event: Any, seat: Seat | None) -> Any:
+    def redact(self, event: Event, seat: Seat | None) -> Event:
         return visibility.redact(event, seat)
 
     def secrets(self, state: State, seat: Seat | None) -> frozenset[str]:
@@ -168,4 +170,4 @@ class BrianBoruRules:
         }
 
 
-RULES: Rules[State, Any, Any, visibility.BrianBoruView] = BrianBoruRules()
+RULES: Rules[State, Command, Event, visibility.BrianBoruView] = BrianBoruRules()

@@ -129,7 +129,7 @@ def decision(s: State) -> Decision | None:
     return Decision(seat, kind, options=towns, about=about)
 
 
-def town_event(s: State, town: int | None) -> object:
+def town_event(s: State, town: int | None) -> ev.Event:
     """The current item's event with ``town`` chosen (``None``: no town possible)."""
     if s.upkeep is UpkeepStep.MARRIAGE:
         r = rewards(s)[s.done]
@@ -143,7 +143,7 @@ def town_event(s: State, town: int | None) -> object:
     return ev.MonasteryPlaced(seat, town, returned)
 
 
-def _automatic(s: State) -> object:
+def _automatic(s: State) -> ev.Event:
     if s.upkeep is UpkeepStep.MARRIAGE:
         r = rewards(s)[s.done]
         if r.kind is RewardKind.POINTS:

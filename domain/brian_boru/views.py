@@ -11,7 +11,6 @@ or the cards it was never passed.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from domain.brian_boru import events as ev
 from domain.brian_boru.decisions import Decision
@@ -153,7 +152,7 @@ def view(s: State, seat: int | None) -> BrianBoruView:
     )
 
 
-def redact(event: Any, seat: int | None) -> Any:
+def redact(event: ev.Event, seat: int | None) -> ev.Event:
     """The event as ``seat`` may see it: hidden card ids emptied, counts kept."""
     if isinstance(event, ev.MarriageDeckBuilt):
         return replace(event, deck=(), removed=())
