@@ -67,7 +67,7 @@ def new(
 def play(
     game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     command: Annotated[
-        str, typer.Argument(help="Command as protobuf JSON, e.g. '{\"pass_\": {}}'.")
+        str, typer.Argument(help="Command as protobuf JSON, e.g. '{\"pass\": {}}'.")
     ],
     seat: Annotated[int, typer.Option("--seat", "-s", help="Acting seat.")],
     expect: Annotated[
