@@ -1,0 +1,119 @@
+"""Commands of A Feast for Odin: imperative, never carrying the acting seat.
+
+``PlaceGood``, ``BuyShip`` and ``LoadOre`` are anytime actions (rules.ja.txt 随時アクション):
+a seat may send them while another seat is to act.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import get_args
+
+from domain.feast.goods import Good
+from domain.feast.ships import ShipKind
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceVikings:
+    """Put a column's worth of Vikings on one free space and use it at once.
+
+    ``option`` picks between a space's printed alternatives (0 when it has none); ``copy``
+    names the space an imitation space copies (4 players only)."""
+
+    space: str
+    option: int = 0
+    copy: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Place no more Vikings this round."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFromMountain:
+    """Take ``count`` items from the arrow end of face-up strip ``strip``."""
+
+    strip: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Upgrade:
+    """Upgrade one good in supply ``steps`` steps (same shape)."""
+
+    good: Good
+    steps: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOccupation:
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class FinishAction:
+    """Leave the running action's remaining choices unused."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceGood:
+    """Anytime: a good, special tile, silver or ore from supply onto a board or house."""
+
+    board: str
+    piece: str
+    row: int
+    col: int
+    rotation: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class BuyShip:
+    """Anytime: buy a ship for its silver cost."""
+
+    kind: ShipKind
+
+
+@dataclass(frozen=True, slots=True)
+class LoadOre:
+    """Anytime but during one's own action: one ore from supply onto ship ``ship``."""
+
+    ship: int
+
+
+@dataclass(frozen=True, slots=True)
+class ServeFood:
+    """Feast: an orange or red good, or silver, onto the banquet table at column ``col``."""
+
+    piece: str
+    col: int
+    rotation: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class EndFeast:
+    """Finish the feast; every open square left bare is a Thing penalty."""
+
+
+@dataclass(frozen=True, slots=True)
+class FinishPlacing:
+    """Game end: no more goods to place; score."""
+
+
+Command = (
+    PlaceVikings
+    | Pass
+    | TakeFromMountain
+    | Upgrade
+    | PlayOccupation
+    | FinishAction
+    | PlaceGood
+    | BuyShip
+    | LoadOre
+    | ServeFood
+    | EndFeast
+    | FinishPlacing
+)
+
+COMMANDS: dict[str, type] = {c.__name__: c for c in get_args(Command)}
+ANYTIME = frozenset({"PlaceGood", "BuyShip", "LoadOre"})

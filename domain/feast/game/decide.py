@@ -1,0 +1,130 @@
+"""``decide``: ``check``, then the events of the command and every automatic follow-up
+(the rest of the action, the next turn, the phases after the last pass or feast)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain.feast.game import commands as cmd
+from domain.feast.game import events as ev
+from domain.feast.game.checks import check
+from domain.feast.game.flow import Log
+from domain.feast.game.items import SHIP_SPECS, boards, piece_of
+from domain.feast.game.phases import end_feast
+from domain.feast.game.scoring import final_scores
+from domain.feast.game.state import State
+from domain.feast.game.turn import advance, continue_action, finish_action, place
+from domain.feast.goods import upgrades
+from domain.feast.placement import STONE, WOOD, Placement, legal_placements, uncovered_banquet
+from domain.kernel.chance import Chance
+
+
+def decide(state: State, seat: int, command: Any, chance: Chance) -> tuple[Any, ...]:
+    check(state, seat, command)
+    log = Log(state)
+    _HANDLERS[type(command)](log, seat, command, chance)
+    return tuple(log.events)
+
+
+def _place_vikings(log: Log, seat: int, c: cmd.PlaceVikings, chance: Chance) -> None:
+    place(log, seat, c.space, c.option, c.copy, chance)
+
+
+def _pass(log: Log, seat: int, c: cmd.Pass, chance: Chance) -> None:
+    log.emit(ev.Passed(seat))
+    advance(log, seat)
+
+
+def _take(log: Log, seat: int, c: cmd.TakeFromMountain, chance: Chance) -> None:
+    strip = next(x for x in log.state.strips if x.number == c.strip)
+    log.emit(ev.MountainTaken(seat, c.strip, strip.items[: c.count]))
+    continue_action(log, chance)
+
+
+def _upgrade(log: Log, seat: int, c: cmd.Upgrade, chance: Chance) -> None:
+    into = upgrades(c.good, c.steps)
+    assert into is not None
+    log.emit(ev.GoodUpgraded(seat, c.good, into))
+    continue_action(log, chance)
+
+
+def _play(log: Log, seat: int, c: cmd.PlayOccupation, chance: Chance) -> None:
+    log.emit(ev.OccupationPlayed(seat, c.card))
+    continue_action(log, chance)
+
+
+def _finish(log: Log, seat: int, c: cmd.FinishAction, chance: Chance) -> None:
+    finish_action(log)
+
+
+def _place_good(log: Log, seat: int, c: cmd.PlaceGood, chance: Chance) -> None:
+    piece = piece_of(c.piece)
+    assert piece is not None
+    log.emit(ev.GoodPlaced(seat, c.board, Placement(piece, c.row, c.col, c.rotation)))
+
+
+def _buy_ship(log: Log, seat: int, c: cmd.BuyShip, chance: Chance) -> None:
+    log.emit(ev.ShipBought(seat, c.kind, SHIP_SPECS[c.kind].cost))
+
+
+def _load_ore(log: Log, seat: int, c: cmd.LoadOre, chance: Chance) -> None:
+    log.emit(ev.OreLoaded(seat, c.ship))
+
+
+def _serve(log: Log, seat: int, c: cmd.ServeFood, chance: Chance) -> None:
+    piece = piece_of(c.piece)
+    assert piece is not None
+    log.emit(ev.FoodServed(seat, Placement(piece, 0, c.col, c.rotation)))
+
+
+def _end_feast(log: Log, seat: int, c: cmd.EndFeast, chance: Chance) -> None:
+    """フェイズ9: one Thing penalty per open square left bare; the food goes back."""
+    table = log.state.players[seat].banquet
+    assert table is not None
+    log.emit(ev.FeastEnded(seat, uncovered_banquet(table)))
+    if all(p.feasted for p in log.state.players):
+        end_feast(log, chance)
+
+
+def _store_resources(log: Log, seat: int) -> None:
+    """Game end (rules.ja.txt ゲーム終了, RULINGS.md): wood and stone left in supply go onto the
+    sheds' and stone houses' resource squares. Always to the player's gain and
+    order-free, so it is done for them, first free square first."""
+    for piece, have in ((WOOD, "wood"), (STONE, "stone")):
+        while getattr(log.state.players[seat], have) > 0:
+            spot = next(
+                (
+                    (name, pl)
+                    for name, board in boards(log.state.players[seat])
+                    for pl in legal_placements(board, piece, game_end=True)
+                ),
+                None,
+            )
+            if spot is None:
+                break
+            log.emit(ev.GoodPlaced(seat, spot[0], spot[1]))
+
+
+def _finish_placing(log: Log, seat: int, c: cmd.FinishPlacing, chance: Chance) -> None:
+    log.emit(ev.PlacingFinished(seat))
+    if all(p.finished for p in log.state.players):
+        for s in range(log.state.count):
+            _store_resources(log, s)
+        log.emit(ev.GameScored(*final_scores(log.state)))
+
+
+_HANDLERS: dict[type, Callable[[Log, int, Any, Chance], None]] = {
+    cmd.PlaceVikings: _place_vikings,
+    cmd.Pass: _pass,
+    cmd.TakeFromMountain: _take,
+    cmd.Upgrade: _upgrade,
+    cmd.PlayOccupation: _play,
+    cmd.FinishAction: _finish,
+    cmd.PlaceGood: _place_good,
+    cmd.BuyShip: _buy_ship,
+    cmd.LoadOre: _load_ore,
+    cmd.ServeFood: _serve,
+    cmd.EndFeast: _end_feast,
+    cmd.FinishPlacing: _finish_placing,
+}

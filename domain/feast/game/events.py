@@ -1,0 +1,298 @@
+"""Events of A Feast for Odin: past tense, each naming the seat it concerns.
+
+An event says what happened and, where the game now waits for a choice, what is awaited
+(``ChoicesOffered``, ``FeastBegan``, ``FinalPlacementBegan``); stored events never hold an
+engine program (kernel DESIGN.md). Occupation draws carry the card for its owner only
+(``views.redact``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import get_args
+
+from domain.feast.banquet import GameLength
+from domain.feast.game.state import ItemCount
+from domain.feast.goods import Good
+from domain.feast.mountains import MountainItem
+from domain.feast.placement import Placement
+from domain.feast.ships import ShipKind
+from domain.feast.weapons import Weapon
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted:
+    players: int
+    length: GameLength
+    start_player: int
+    strips: tuple[int, ...]
+    """Face-up mountain strips, in the order turned up."""
+    imitation: tuple[int, ...]
+    """4 players: the columns that got an imitation space (RULINGS.md)."""
+    decks: str
+    final_income: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OccupationDealt:
+    seat: int
+    card: str | None
+    """``None`` in the form other seats see."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    """Phase 1: one Viking leaves the banquet table's round spaces for the Thing square."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class Harvested:
+    """Phase 2: every player takes one of each of these orange goods."""
+
+    round: int
+    goods: tuple[Good, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ExplorationTurned:
+    """Phase 3: ``flipped`` (a face id) turned over, 2 silver on each of ``silvered``."""
+
+    flipped: str | None
+    silvered: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponDrawn:
+    seat: int
+    weapon: Weapon
+    reshuffled: bool = False
+    """The discard pile was shuffled into a new deck first."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class VikingsPlaced:
+    seat: int
+    space: str
+    vikings: int
+    copy: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OccupationDrawn:
+    seat: int
+    card: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Paid:
+    seat: int
+    items: tuple[ItemCount, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Gained:
+    seat: int
+    items: tuple[ItemCount, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChoicesOffered:
+    """The action goes on: what the seat may still choose (the pending decision)."""
+
+    seat: int
+    space: str
+    takes: tuple[int, ...]
+    upgrades: int
+    upgrade_steps: int
+    plays: int
+    bonus_play: bool
+    used: bool
+    awaiting: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MountainTaken:
+    seat: int
+    strip: int
+    items: tuple[MountainItem, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GoodUpgraded:
+    seat: int
+    good: Good
+    into: Good
+
+
+@dataclass(frozen=True, slots=True)
+class OccupationPlayed:
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionFinished:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartPlayerChosen:
+    """Phase 6: the seat that placed Vikings last (or the same seat if nobody placed)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AnimalsBred:
+    seat: int
+    animal: Good
+    births: int
+    pregnancies: int
+
+
+@dataclass(frozen=True, slots=True)
+class FeastBegan:
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class FoodServed:
+    seat: int
+    placement: Placement
+
+
+@dataclass(frozen=True, slots=True)
+class FeastEnded:
+    seat: int
+    penalties: int
+
+
+@dataclass(frozen=True, slots=True)
+class OnceBonusClaimed:
+    seat: int
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class MountainsAged:
+    """Phase 11: the arrow-end item left every face-up strip; ``emptied`` left play."""
+
+    emptied: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MountainStripTurnedUp:
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class VikingsReturned:
+    """Phase 12: every Viking on the action board goes back to its Thing square."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class GoodPlaced:
+    seat: int
+    board: str
+    placement: Placement
+
+
+@dataclass(frozen=True, slots=True)
+class ShipBought:
+    seat: int
+    kind: ShipKind
+    silver: int
+
+
+@dataclass(frozen=True, slots=True)
+class OreLoaded:
+    seat: int
+    ship: int
+
+
+@dataclass(frozen=True, slots=True)
+class FinalPlacementBegan:
+    """The final feast is over: place what is left, then score (no bonus phase)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlacingFinished:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    seat: int
+    ships: int
+    emigrated: int
+    exploration: int
+    buildings: int
+    animals: int
+    occupations: int
+    silver: int
+    income: int
+    crown: int
+    negative: int
+    penalties: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameScored:
+    lines: tuple[ScoreLine, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+Event = (
+    GameStarted
+    | OccupationDealt
+    | RoundStarted
+    | Harvested
+    | ExplorationTurned
+    | WeaponDrawn
+    | TurnStarted
+    | VikingsPlaced
+    | OccupationDrawn
+    | Paid
+    | Gained
+    | ChoicesOffered
+    | MountainTaken
+    | GoodUpgraded
+    | OccupationPlayed
+    | ActionFinished
+    | Passed
+    | StartPlayerChosen
+    | AnimalsBred
+    | FeastBegan
+    | FoodServed
+    | FeastEnded
+    | OnceBonusClaimed
+    | MountainsAged
+    | MountainStripTurnedUp
+    | VikingsReturned
+    | GoodPlaced
+    | ShipBought
+    | OreLoaded
+    | FinalPlacementBegan
+    | PlacingFinished
+    | GameScored
+)
+
+EVENTS: dict[str, type] = {c.__name__: c for c in get_args(Event)}

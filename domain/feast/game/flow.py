@@ -1,0 +1,41 @@
+"""Building blocks of ``decide``: an event log that folds as it goes, and weapon draws.
+
+``decide`` never mutates: it folds each event it emits into a private working state, so later
+steps of one command (the phases after the last pass, a draw after a reshuffle) see the
+effects of earlier ones exactly as a replay will.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.feast.game import events as ev
+from domain.feast.game.evolve import apply
+from domain.feast.game.state import State
+from domain.feast.weapons import Weapon
+from domain.kernel.chance import Chance
+
+
+class Log:
+    """The events one command (or setup) produces, with the state they fold to so far."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.events: list[Any] = []
+
+    def emit(self, *events: Any) -> None:
+        for event in events:
+            self.state = apply(self.state, event)
+            self.events.append(event)
+
+
+def draw_weapon(log: Log, seat: int, chance: Chance) -> None:
+    """One weapon card from the deck, a uniform pick among the cards left. An empty deck takes
+    the discard pile as a new deck; with both empty a substitute card of a uniformly chosen
+    type is taken (rules.ja.txt 有限のものと無限のもの: weapon cards count as unlimited)."""
+    s = log.state
+    reshuffled = not any(s.weapon_deck) and any(s.weapon_discard)
+    deck = s.weapon_discard if reshuffled else s.weapon_deck
+    cards = [w for w, n in zip(Weapon, deck, strict=True) for _ in range(n)] or list(Weapon)
+    weapon = chance.pick(cards, "feast: draw a weapon card")
+    log.emit(ev.WeaponDrawn(seat, weapon, reshuffled))

@@ -1,0 +1,161 @@
+"""What a player holds, as named items: reading, paying and gaining them.
+
+One item namespace for every event that moves things (``Paid``/``Gained``): a ``Good``
+value, ``silver``/``wood``/``stone``/``ore``, a weapon, a special tile, a ship kind or a
+building. Boards a player places on are named ``home``, an exploration face id, or a house
+as ``<kind>-<n>`` (the player's n-th house of that kind, from 0).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from domain.feast.boards.grid import BoardId
+from domain.feast.boards.home import BERTHS_LARGE, BERTHS_SMALL
+from domain.feast.game.state import ItemCount, Player, Ship
+from domain.feast.goods import GOOD_SPECS, GOODS, Good
+from domain.feast.placement import ORE, SILVER, BoardState, Piece, empty_board
+from domain.feast.ships import SHIPS, Berth, ShipKind
+from domain.feast.special_tiles import SpecialTile
+from domain.feast.weapons import Weapon
+from domain.kernel.fast import replace
+
+GOOD_INDEX: dict[str, int] = {spec.good.value: i for i, spec in enumerate(GOODS)}
+WEAPON_INDEX: dict[str, int] = {w.value: i for i, w in enumerate(Weapon)}
+RESOURCES = ("silver", "wood", "stone", "ore")
+SPECIAL_NAMES = frozenset(t.value for t in SpecialTile)
+SHIP_SPECS = {s.kind: s for s in SHIPS}
+HOUSE_BOARDS: dict[str, BoardId] = {
+    "shed": BoardId.SHED,
+    "stone-house": BoardId.STONE_HOUSE,
+    "long-house": BoardId.LONG_HOUSE,
+}
+BUILDING_INDEX = {"shed": 0, "stone-house": 1, "long-house": 2}
+
+
+def items(*pairs: tuple[str, int]) -> tuple[ItemCount, ...]:
+    return tuple(ItemCount(i, n) for i, n in pairs if n)
+
+
+def good_count(p: Player, good: Good | str) -> int:
+    return p.goods[GOOD_INDEX[str(good)]]
+
+
+def sheep(p: Player) -> int:
+    return good_count(p, Good.SHEEP) + good_count(p, Good.PREGNANT_SHEEP)
+
+
+def cattle(p: Player) -> int:
+    return good_count(p, Good.CATTLE) + good_count(p, Good.PREGNANT_CATTLE)
+
+
+def amount(p: Player, item: str) -> int:
+    """How many of ``item`` the player has in supply (ships: how many owned)."""
+    if item in GOOD_INDEX:
+        return p.goods[GOOD_INDEX[item]]
+    if item in RESOURCES:
+        return int(getattr(p, item))
+    if item in WEAPON_INDEX:
+        return p.weapons[WEAPON_INDEX[item]]
+    if item in SPECIAL_NAMES:
+        return p.specials.count(item)
+    if item in (k.value for k in ShipKind):
+        return sum(1 for s in p.ships if s.kind.value == item)
+    raise KeyError(item)
+
+
+def can_pay(p: Player, cost: Iterable[ItemCount]) -> bool:
+    return all(amount(p, c.item) >= c.count for c in cost)
+
+
+def _add(p: Player, item: str, n: int) -> Player:
+    if item in GOOD_INDEX:
+        goods = list(p.goods)
+        goods[GOOD_INDEX[item]] += n
+        return replace(p, goods=tuple(goods))
+    if item in RESOURCES:
+        return replace(p, **{item: getattr(p, item) + n})
+    if item in WEAPON_INDEX:
+        weapons = list(p.weapons)
+        weapons[WEAPON_INDEX[item]] += n
+        return replace(p, weapons=tuple(weapons))
+    if item in SPECIAL_NAMES:
+        specials = list(p.specials)
+        for _ in range(abs(n)):
+            if n > 0:
+                specials.append(item)
+            else:
+                specials.remove(item)
+        return replace(p, specials=tuple(sorted(specials)))
+    if item in HOUSE_BOARDS:
+        new = tuple(empty_board(HOUSE_BOARDS[item]) for _ in range(n))
+        return replace(p, houses=p.houses + new)
+    kind = ShipKind(item)
+    if n > 0:
+        return replace(p, ships=p.ships + tuple(Ship(kind) for _ in range(n)))
+    ships = list(p.ships)
+    for _ in range(-n):
+        ships.remove(min((s for s in ships if s.kind is kind), key=lambda s: s.ore))
+    return replace(p, ships=tuple(ships))
+
+
+def gain(p: Player, things: Iterable[ItemCount]) -> Player:
+    for t in things:
+        p = _add(p, t.item, t.count)
+    return p
+
+
+def pay(p: Player, things: Iterable[ItemCount]) -> Player:
+    for t in things:
+        p = _add(p, t.item, -t.count)
+    return p
+
+
+def free_berths(p: Player, berth: Berth) -> int:
+    used = sum(1 for s in p.ships if SHIP_SPECS[s.kind].berth is berth)
+    return (BERTHS_SMALL if berth is Berth.SMALL else BERTHS_LARGE) - used
+
+
+def piece_of(name: str) -> Piece | None:
+    """The placeable piece a command names (``silver``/``ore``, a good, a special tile)."""
+    if name == "silver":
+        return SILVER
+    if name == "ore":
+        return ORE
+    if name in GOOD_INDEX:
+        return Piece.good(Good(name))
+    if name in SPECIAL_NAMES:
+        return Piece.special(SpecialTile(name))
+    return None
+
+
+def boards(p: Player) -> Iterator[tuple[str, BoardState]]:
+    """Every surface the player places goods on, with its command name."""
+    yield "home", p.home
+    for b in p.explored:
+        yield b.board.value, b
+    seen: dict[BoardId, int] = {}
+    for h in p.houses:
+        n = seen.get(h.board, 0)
+        seen[h.board] = n + 1
+        yield f"{h.board.value}-{n}", h
+
+
+def with_board(p: Player, name: str, state: BoardState) -> Player:
+    if name == "home":
+        return replace(p, home=state)
+    explored = list(p.explored)
+    for i, b in enumerate(explored):
+        if b.board.value == name:
+            explored[i] = state
+            return replace(p, explored=tuple(explored))
+    houses = list(p.houses)
+    for i, (n, _) in enumerate(list(boards(p))[1 + len(p.explored) :]):
+        if n == name:
+            houses[i] = state
+            return replace(p, houses=tuple(houses))
+    raise KeyError(name)
+
+
+def is_animal(good: str) -> bool:
+    return good in GOOD_INDEX and GOOD_SPECS[Good(good)].animal

@@ -1,0 +1,116 @@
+"""What the game waits for: ``pending``, ``to_act``, ``answers_of`` and ``legal_commands``.
+
+Decisions (``Pending.decision``):
+
+* ``feast/place-vikings`` — the turn holder in the actions phase: ``PlaceVikings`` or ``Pass``;
+* ``feast/action-step`` — mid-action, the seat carrying out a space with choices left
+  (mountain takes, upgrades, occupations to play): set by ``ChoicesOffered``;
+* ``feast/feast`` — every seat at once in phase 9: ``ServeFood`` until ``EndFeast``;
+* ``feast/final-placement`` — every seat at once after the last feast: ``FinishPlacing``.
+
+Anytime commands (``PlaceGood``, ``BuyShip``, ``LoadOre``) are listed for every seat while
+the game runs; placements are yielded lazily from the placement engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from domain.feast.game import commands as cmd
+from domain.feast.game.actions.mountains import strips_open, upgradable
+from domain.feast.game.items import free_berths
+from domain.feast.game.placing import food_placements, placements
+from domain.feast.game.state import Phase, State
+from domain.feast.game.turn import berth_of, place_commands, step_answers
+from domain.feast.goods import GOODS, upgrades
+from domain.feast.ships import SHIPS
+from domain.kernel.contract import Pending
+
+_PROMPTS = {
+    "feast/place-vikings": "Your turn: place Vikings on a free action space, or pass.",
+    "feast/action-step": "Carry on with your action: take, upgrade or play what it offers.",
+    "feast/feast": "Feast: cover the open banquet squares with food or silver, then end it.",
+    "feast/final-placement": "The game is over: place what is left, then finish.",
+}
+
+
+def _decisions(s: State) -> Iterator[tuple[int, str, tuple[str, ...]]]:
+    if s.phase is Phase.ACTIONS:
+        if s.running is not None:
+            yield s.running.seat, "feast/action-step", step_answers(s, s.running)
+        elif s.turn is not None:
+            yield s.turn, "feast/place-vikings", ("PlaceVikings", "Pass")
+    elif s.phase is Phase.FEAST:
+        for seat, p in enumerate(s.players):
+            if not p.feasted:
+                yield seat, "feast/feast", ("ServeFood", "EndFeast")
+    elif s.phase is Phase.FINAL:
+        for seat, p in enumerate(s.players):
+            if not p.finished:
+                yield seat, "feast/final-placement", ("FinishPlacing",)
+
+
+def pending(s: State) -> tuple[Pending, ...]:
+    return tuple(Pending(seat, d, _PROMPTS[d], answers) for seat, d, answers in _decisions(s))
+
+
+def to_act(s: State) -> frozenset[int]:
+    return frozenset(seat for seat, _, _ in _decisions(s))
+
+
+def answers_of(s: State, seat: int) -> frozenset[str]:
+    return frozenset(a for who, _, answers in _decisions(s) if who == seat for a in answers)
+
+
+def _answers(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.Command]:
+    p = s.players[seat]
+    if "PlaceVikings" in answers:
+        for space, option, copy in place_commands(s, seat):
+            yield cmd.PlaceVikings(space, option, copy)
+    if "Pass" in answers:
+        yield cmd.Pass()
+    run = s.running
+    if run is not None and run.seat == seat:
+        if "TakeFromMountain" in answers:
+            for x in s.strips:
+                if x.number in strips_open(s, run):
+                    for n in range(1, min(max(run.takes), len(x.items)) + 1):
+                        yield cmd.TakeFromMountain(x.number, n)
+        if "Upgrade" in answers:
+            for i in upgradable(p):
+                good = GOODS[i].good
+                for steps in range(1, run.upgrade_steps + 1):
+                    if upgrades(good, steps) is not None:
+                        yield cmd.Upgrade(good, steps)
+        if "PlayOccupation" in answers:
+            for card in p.hand:
+                yield cmd.PlayOccupation(card)
+        if "FinishAction" in answers:
+            yield cmd.FinishAction()
+    if "EndFeast" in answers:
+        for pl in food_placements(p):
+            yield cmd.ServeFood(pl.piece.name, pl.col, pl.rotation)
+        yield cmd.EndFeast()
+    if "FinishPlacing" in answers:
+        yield cmd.FinishPlacing()
+
+
+def _anytime(s: State, seat: int) -> Iterator[cmd.Command]:
+    p = s.players[seat]
+    for spec in SHIPS:
+        if p.silver >= spec.cost and free_berths(p, berth_of(spec.kind)) > 0:
+            yield cmd.BuyShip(spec.kind)
+    own_action = s.running is not None and s.running.seat == seat
+    if p.ore and not own_action:
+        for i, ship in enumerate(p.ships):
+            if ship.ore < next(x.ore_slots for x in SHIPS if x.kind is ship.kind):
+                yield cmd.LoadOre(i)
+    for board, pl in placements(p):
+        yield cmd.PlaceGood(board, pl.piece.name, pl.row, pl.col, pl.rotation)
+
+
+def legal_commands(s: State, seat: int) -> Iterator[cmd.Command]:
+    if s.phase in (Phase.SETUP, Phase.OVER) or not 0 <= seat < s.count:
+        return
+    yield from _answers(s, seat, answers_of(s, seat))
+    yield from _anytime(s, seat)

@@ -1,0 +1,79 @@
+"""Options and setup (refresher.en.txt setup; rules.ja.txt ゲームの準備; RULINGS.md, Feast).
+
+Each player: 5 Vikings on the Thing square and 7 on the banquet table's round spaces (6 and 6
+in the short game), a bow, a snare, a spear and a mead, no silver (RULINGS.md), one hidden
+light-brown starting occupation of the chosen decks (the rest leave the game). The table:
+the weapons deck, the dark occupation deck, the four exploration boards front up, 2 mountain
+strips face up (3 with 4 players), with 4 players the imitation columns (a chance event picks
+column 1 or 2, and 3 or 4: RULINGS.md), a random start player. Then round 1 begins.
+"""
+
+from __future__ import annotations
+
+from domain.feast.banquet import GameLength
+from domain.feast.game import events as ev
+from domain.feast.game.evolve import apply
+from domain.feast.game.flow import Log
+from domain.feast.game.phases import start_round
+from domain.feast.game.setup_data import starting_cards
+from domain.feast.game.state import initial
+from domain.feast.mountains import FACE_UP_AT_SETUP, MOUNTAIN_STRIPS
+from domain.kernel.chance import Chance
+from domain.kernel.options import OptionKind, Options, OptionSpec
+
+MIN_PLAYERS = 1
+MAX_PLAYERS = 4
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "length",
+        OptionKind.TEXT,
+        GameLength.LONG.value,
+        "the long (7-round) or the short (6-round) game",
+        allowed=(GameLength.LONG.value, GameLength.SHORT.value),
+    ),
+    OptionSpec(
+        "decks",
+        OptionKind.TEXT,
+        "ABC",
+        "occupation decks in play: A (beginners), BC, or all three (components.md §5.4)",
+        allowed=("A", "B", "C", "BC", "ABC"),
+    ),
+    OptionSpec(
+        "final_income",
+        OptionKind.FLAG,
+        True,
+        "the final round's income is scored instead of paid out",
+        overrides="refresher.en.txt scoring (rules.ja.txt does not list it)",
+    ),
+)
+
+
+def setup(players: int, options: Options, chance: Chance) -> tuple[ev.Event, ...]:
+    length = GameLength(str(options["length"]))
+    decks = str(options["decks"])
+    start = chance.below(players, "feast: the start player (the moose)")
+    numbers = [s.number for s in MOUNTAIN_STRIPS]
+    strips = chance.shuffle(numbers, "feast: mountain strips")[: FACE_UP_AT_SETUP[players]]
+    imitation: tuple[int, ...] = ()
+    if players == 4:
+        imitation = (
+            chance.pick((1, 2), "feast: imitation column 1 or 2"),
+            chance.pick((3, 4), "feast: imitation column 3 or 4"),
+        )
+    log = Log(initial(players))
+    log.emit(
+        ev.GameStarted(
+            players, length, start, tuple(strips), imitation, decks, bool(options["final_income"])
+        )
+    )
+    pool = list(starting_cards(decks))
+    for seat in range(players):
+        card = chance.pick(pool, "feast: deal a starting occupation")
+        pool.remove(card)
+        log.emit(ev.OccupationDealt(seat, card))
+    start_round(log, chance)
+    return tuple(log.events)
+
+
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "OPTIONS", "apply", "setup"]

@@ -1,0 +1,173 @@
+"""The state of a game of A Feast for Odin: frozen, slotted records of tuples.
+
+Per player: Vikings on the Thing square and on the banquet round spaces, goods in supply
+(a count per ``Good``, in ``goods.GOODS`` order), special tiles, silver, wood, stone, ore,
+weapon cards, ships, emigrated ships, the home board, claimed exploration boards and houses
+(placement-engine ``BoardState`` values), the hidden occupation hand and the played cards,
+Thing penalties. The table: the round and phase, whose turn, the occupied action spaces, the
+running action (a pending, multi-step choice record, kernel DESIGN.md), mountain strips,
+exploration boards, the weapon deck and the occupation decks (hidden; no order is stored, a
+draw is a chance pick). Sources: ``../shared/games/feast-for-odin/rules.ja.txt``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from domain.feast.banquet import GameLength
+from domain.feast.boards.grid import BoardId
+from domain.feast.goods import GOODS
+from domain.feast.mountains import MountainItem
+from domain.feast.placement import BoardState, empty_board
+from domain.feast.ships import ShipKind
+from domain.kernel.fast import replace
+
+NO_GOODS: tuple[int, ...] = (0,) * len(GOODS)
+EMPTY_HOME: BoardState = empty_board(BoardId.HOME)
+
+
+class Phase(StrEnum):
+    SETUP = "setup"
+    ACTIONS = "actions"
+    FEAST = "feast"
+    FINAL = "final-placement"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class ItemCount:
+    """``count`` of one item: a ``Good`` value, ``silver``/``wood``/``stone``/``ore``, a
+    weapon, a special tile, a ship kind or a building (``shed``, ``stone-house``,
+    ``long-house``)."""
+
+    item: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ship:
+    kind: ShipKind
+    ore: int = 0
+    """Ore loaded (the whaling boat's printed ore is not counted here)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    thing: int = 0
+    waiting: int = 0
+    """Vikings still on the banquet table's round spaces."""
+    goods: tuple[int, ...] = NO_GOODS
+    specials: tuple[str, ...] = ()
+    silver: int = 0
+    wood: int = 0
+    stone: int = 0
+    ore: int = 0
+    weapons: tuple[int, ...] = (0, 0, 0, 0)
+    """Bow, snare, spear, long sword (``weapons.Weapon`` order)."""
+    ships: tuple[Ship, ...] = ()
+    emigrated: tuple[ShipKind, ...] = ()
+    home: BoardState = EMPTY_HOME
+    explored: tuple[BoardState, ...] = ()
+    houses: tuple[BoardState, ...] = ()
+    hand: tuple[str, ...] = ()
+    """Occupation ids (``occupation-017``): hidden from every other seat."""
+    played: tuple[str, ...] = ()
+    penalties: int = 0
+    passed: bool = False
+    banquet: BoardState | None = None
+    feasted: bool = False
+    finished: bool = False
+    once_claimed: tuple[str, ...] = ()
+    """One-time bonuses already paid (``board:row:col``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Occupancy:
+    space: str
+    seat: int
+    vikings: int
+    copy: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Strip:
+    number: int
+    items: tuple[MountainItem, ...]
+    """Left first: the arrow end, taken first (rules.ja.txt 山岳と交易)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Exploration:
+    letter: str
+    face: BoardId
+    silver: int = 0
+    owner: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Running:
+    """The choices still open in the action a seat is carrying out (a pending decision)."""
+
+    seat: int
+    space: str
+    takes: tuple[int, ...] = ()
+    """Mountain allowances left, largest first, one strip each."""
+    strips_used: tuple[int, ...] = ()
+    upgrades: int = 0
+    upgrade_steps: int = 1
+    plays: int = 0
+    """Occupations the space still lets the seat play."""
+    bonus_play: bool = False
+    """Column 4: one occupation may still be played (refresher.en.txt)."""
+    used: bool = False
+    """At least one effect of the space has been used (components.md §6)."""
+    awaiting: tuple[str, ...] = ()
+    """Command types the action waits for before any other step (e.g. a dice space's
+    reroll/declare); while set, they are the only answers and the action cannot finish."""
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    players: tuple[Player, ...]
+    length: GameLength = GameLength.LONG
+    round: int = 0
+    phase: Phase = Phase.SETUP
+    start_player: int = 0
+    turn: int | None = None
+    last_placer: int | None = None
+    occupied: tuple[Occupancy, ...] = ()
+    running: Running | None = None
+    strips: tuple[Strip, ...] = ()
+    strips_left: tuple[int, ...] = ()
+    exploration: tuple[Exploration, ...] = ()
+    weapon_deck: tuple[int, ...] = (0, 0, 0, 0)
+    weapon_discard: tuple[int, ...] = (0, 0, 0, 0)
+    occupation_deck: tuple[str, ...] = ()
+    starting_pool: tuple[str, ...] = ()
+    """Starting cards not dealt: out of the game, never seen."""
+    imitation: tuple[int, ...] = ()
+    buildings_left: tuple[int, int, int] = (3, 3, 5)
+    specials_left: tuple[str, ...] = ()
+    final_income: bool = True
+    scores: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+
+    @property
+    def count(self) -> int:
+        return len(self.players)
+
+    def with_player(self, seat: int, player: Player) -> State:
+        players = list(self.players)
+        players[seat] = player
+        return replace(self, players=tuple(players))
+
+    def occupant(self, space: str) -> Occupancy | None:
+        for o in self.occupied:
+            if o.space == space:
+                return o
+        return None
+
+
+def initial(players: int) -> State:
+    return State(players=tuple(Player() for _ in range(players)))

@@ -1,0 +1,213 @@
+"""The actions phase: placing Vikings, the running action's steps, passing, turn order.
+
+rules.ja.txt フェイズ5 and ヴァイキング駒の配置ルール: from the start player clockwise, take
+1–4 Vikings (the column) from the Thing square onto one free space and use it at once and
+fully; a used space is closed to everyone for the round; passing ends one's round; the phase
+ends when every player has passed or has no Viking left. Column 3 draws an occupation before
+the action (RULINGS.md); column 4 may play one occupation (refresher.en.txt). 4 players: an
+imitation space copies a space of its column that another player occupies (RULINGS.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from domain.feast.action_board import ActionSpace
+from domain.feast.game import events as ev
+from domain.feast.game.actions import SPACE_RULES, SPACES
+from domain.feast.game.actions.base import Refusal, rule
+from domain.feast.game.actions.mountains import can_upgrade, strips_open
+from domain.feast.game.actions.occupations import draw_occupation
+from domain.feast.game.evolve import apply
+from domain.feast.game.flow import Log
+from domain.feast.game.items import SHIP_SPECS
+from domain.feast.game.phases import end_actions
+from domain.feast.game.state import Running, State
+from domain.feast.ships import Berth, ShipKind
+from domain.kernel.chance import Chance
+
+IMITATION = "imitation-"
+
+
+def imitation_space(column: int) -> str:
+    return f"{IMITATION}{column}"
+
+
+def _ships_meet(s: State, seat: int, needs: tuple[str, ...]) -> Refusal | None:
+    """A space's ship needs (rules.ja.txt: 商船が必要 etc.); a ship may serve many spaces."""
+    kinds = [sh.kind for sh in s.players[seat].ships]
+    large = sum(1 for k in kinds if k is not ShipKind.WHALING_BOAT)
+    small = len(kinds) - large
+    for need in set(needs):
+        n = needs.count(need)
+        if need == "free-small-berth":
+            ok = small < 3
+        elif need == "free-large-berth":
+            ok = large < 4
+        elif need == "any-ship":
+            ok = len(kinds) >= n
+        elif need == "knarr-or-longship":
+            ok = large >= n
+        else:
+            ok = kinds.count(ShipKind(need)) >= n
+        if not ok:
+            what = need if n == 1 else f"{n} × {need}"
+            return rule("needs-ship", f"this space needs {what}")
+    return None
+
+
+def space_refusal(
+    s: State, seat: int, space_id: str, option: int, copy: str | None
+) -> tuple[ActionSpace | None, Refusal | None]:
+    """The space used (the copied one for an imitation space) and the rule broken, if any."""
+    column: int
+    if space_id.startswith(IMITATION):
+        col = space_id.removeprefix(IMITATION)
+        if (
+            not col.isdigit()
+            or int(col) not in s.imitation
+            or imitation_space(int(col)) != space_id
+        ):
+            return None, rule("unknown-space", f"there is no space {space_id!r} in this game")
+        column = int(col)
+        if copy is None:
+            return None, rule("imitation-needs-copy", "an imitation space copies a space")
+        target = SPACES.get(copy)
+        if target is None or target.column != column:
+            return None, rule("imitation-column", f"copy a space of column {column}")
+        taken = s.occupant(copy)
+        if taken is None or taken.seat == seat or taken.copy is not None:
+            return None, rule("imitation-needs-other", "copy only a space another player occupies")
+    else:
+        if copy is not None:
+            return None, rule("copy-only-imitation", "only an imitation space copies a space")
+        found = SPACES.get(space_id)
+        if found is None:
+            return None, rule("unknown-space", f"there is no action space {space_id!r}")
+        target, column = found, found.column
+    handler = SPACE_RULES.get(target.kind)
+    if handler is None:
+        return target, rule("space-not-built", f"{target.id} ({target.kind}) is not built yet")
+    if s.occupant(space_id) is not None:
+        return target, rule("space-occupied", f"{space_id} is already used this round")
+    if s.players[seat].thing < column:
+        return target, rule("too-few-vikings", f"column {column} needs {column} Vikings")
+    if option not in handler.options:
+        return target, rule("no-such-option", f"{target.id} has options {handler.options}")
+    return target, _ships_meet(s, seat, target.needs) or handler.refuse(s, seat, target, option)
+
+
+def place_commands(s: State, seat: int) -> Iterator[tuple[str, int, str | None]]:
+    """Every (space, option, copy) the seat may place on now."""
+    for space in SPACES.values():
+        handler = SPACE_RULES.get(space.kind)
+        if handler is None:
+            continue
+        for option in handler.options:
+            if space_refusal(s, seat, space.id, option, None)[1] is None:
+                yield space.id, option, None
+    for column in s.imitation:
+        space_id = imitation_space(column)
+        for o in s.occupied:
+            if SPACES.get(o.space) is None or SPACES[o.space].column != column:
+                continue
+            handler = SPACE_RULES.get(SPACES[o.space].kind)
+            for option in handler.options if handler else ():
+                if space_refusal(s, seat, space_id, option, o.space)[1] is None:
+                    yield space_id, option, o.space
+
+
+def place(
+    log: Log, seat: int, space_id: str, option: int, copy: str | None, chance: Chance
+) -> None:
+    """Place, draw the column-3 occupation, use the space; offer what is left to choose, or
+    end the action at once when nothing is (``ActionFinished`` right after the effects)."""
+    target = SPACES[copy if copy is not None else space_id]
+    column = target.column
+    log.emit(ev.VikingsPlaced(seat, space_id, column, copy))
+    if column == 3:
+        draw_occupation(log, seat, chance)
+    offer = SPACE_RULES[target.kind].use(log, seat, target, option, chance)
+    choices = ev.ChoicesOffered(
+        seat,
+        target.id,
+        tuple(sorted(offer.takes, reverse=True)),
+        offer.upgrades,
+        offer.upgrade_steps,
+        offer.plays,
+        column == 4,
+        offer.used,
+        offer.awaiting,
+    )
+    trial = apply(log.state, choices)
+    assert trial.running is not None
+    if set(step_answers(trial, trial.running)) <= {"FinishAction"}:
+        log.emit(ev.ActionFinished(seat))
+        advance(log, seat)
+        return
+    log.emit(choices)
+
+
+# --- the running action's steps -------------------------------------------------------------
+
+
+def main_steps(s: State, run: Running) -> tuple[str, ...]:
+    p = s.players[run.seat]
+    out = []
+    if run.takes and strips_open(s, run):
+        out.append("TakeFromMountain")
+    if run.upgrades and can_upgrade(p):
+        out.append("Upgrade")
+    if run.plays and p.hand:
+        out.append("PlayOccupation")
+    return tuple(out)
+
+
+def step_answers(s: State, run: Running) -> tuple[str, ...]:
+    """The commands that answer the running action now (its pending decision)."""
+    if run.awaiting:
+        return run.awaiting
+    main = main_steps(s, run)
+    out = list(main)
+    if "PlayOccupation" not in out and run.bonus_play and s.players[run.seat].hand:
+        out.append("PlayOccupation")
+    if run.used or not main:
+        out.append("FinishAction")
+    return tuple(out)
+
+
+def continue_action(log: Log, chance: Chance) -> None:
+    """Ends the action by itself when no choice is left, then the next turn."""
+    run = log.state.running
+    assert run is not None
+    if set(step_answers(log.state, run)) <= {"FinishAction"}:
+        finish_action(log)
+
+
+def finish_action(log: Log) -> None:
+    run = log.state.running
+    assert run is not None
+    log.emit(ev.ActionFinished(run.seat))
+    advance(log, run.seat)
+
+
+def next_seat(s: State, after: int) -> int | None:
+    """Clockwise after ``after`` (itself last): a seat that has not passed and has Vikings."""
+    for k in range(1, s.count + 1):
+        seat = (after + k) % s.count
+        p = s.players[seat]
+        if not p.passed and p.thing > 0:
+            return seat
+    return None
+
+
+def advance(log: Log, after: int) -> None:
+    nxt = next_seat(log.state, after)
+    if nxt is None:
+        end_actions(log)
+    else:
+        log.emit(ev.TurnStarted(nxt))
+
+
+def berth_of(kind: ShipKind) -> Berth:
+    return SHIP_SPECS[kind].berth

@@ -1,0 +1,152 @@
+"""What a seat (or a spectator, ``None``) may see: ``view``, ``redact`` and ``secrets``.
+
+Secret: each occupation hand (its size is public) from every other seat, the dark
+occupation deck and the starting cards left out (from everyone). Weapon cards, goods, boards,
+ships and played occupations are public (refresher.en.txt: weapons are taken face up).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domain.feast.banquet import GameLength
+from domain.feast.game import events as ev
+from domain.feast.game.items import items
+from domain.feast.game.state import (
+    Exploration,
+    ItemCount,
+    Occupancy,
+    Phase,
+    Player,
+    Running,
+    Ship,
+    State,
+    Strip,
+)
+from domain.feast.goods import GOODS
+from domain.feast.placement import BoardState
+from domain.feast.ships import ShipKind
+from domain.feast.weapons import Weapon
+from domain.kernel.fast import replace
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int
+    thing: int
+    waiting: int
+    goods: tuple[ItemCount, ...]
+    specials: tuple[str, ...]
+    silver: int
+    wood: int
+    stone: int
+    ore: int
+    weapons: tuple[ItemCount, ...]
+    ships: tuple[Ship, ...]
+    emigrated: tuple[ShipKind, ...]
+    home: BoardState
+    explored: tuple[BoardState, ...]
+    houses: tuple[BoardState, ...]
+    hand: tuple[str, ...]
+    """The viewer's own occupations; empty for other seats."""
+    hand_size: int
+    played: tuple[str, ...]
+    penalties: int
+    passed: bool
+    banquet: BoardState | None
+    feasted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FeastView:
+    viewer: int | None
+    length: GameLength
+    round: int
+    phase: Phase
+    to_act: tuple[int, ...]
+    turn: int | None
+    start_player: int
+    occupied: tuple[Occupancy, ...]
+    running: Running | None
+    strips: tuple[Strip, ...]
+    strips_left: int
+    exploration: tuple[Exploration, ...]
+    weapon_deck: int
+    occupation_deck: int
+    imitation: tuple[int, ...]
+    buildings_left: tuple[int, ...]
+    specials_left: tuple[str, ...]
+    players: tuple[PlayerView, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+def _player(seat: int, p: Player, viewer: int | None) -> PlayerView:
+    goods = tuple(
+        ItemCount(spec.good.value, n) for spec, n in zip(GOODS, p.goods, strict=True) if n
+    )
+    weapons = items(*((w.value, n) for w, n in zip(Weapon, p.weapons, strict=True)))
+    return PlayerView(
+        seat,
+        p.thing,
+        p.waiting,
+        goods,
+        p.specials,
+        p.silver,
+        p.wood,
+        p.stone,
+        p.ore,
+        weapons,
+        p.ships,
+        p.emigrated,
+        p.home,
+        p.explored,
+        p.houses,
+        p.hand if seat == viewer else (),
+        len(p.hand),
+        p.played,
+        p.penalties,
+        p.passed,
+        p.banquet,
+        p.feasted,
+    )
+
+
+def view(s: State, seat: int | None, to_act: frozenset[int]) -> FeastView:
+    return FeastView(
+        seat,
+        s.length,
+        s.round,
+        s.phase,
+        tuple(sorted(to_act)),
+        s.turn,
+        s.start_player,
+        s.occupied,
+        s.running,
+        s.strips,
+        len(s.strips_left),
+        s.exploration,
+        sum(s.weapon_deck),
+        len(s.occupation_deck),
+        s.imitation,
+        s.buildings_left,
+        s.specials_left,
+        tuple(_player(i, p, seat) for i, p in enumerate(s.players)),
+        s.scores,
+        s.winners,
+    )
+
+
+def redact(event: ev.Event, seat: int | None) -> ev.Event:
+    """A dealt or drawn occupation shows its card to its owner only."""
+    if isinstance(event, ev.OccupationDealt | ev.OccupationDrawn) and event.seat != seat:
+        return replace(event, card=None)
+    return event
+
+
+def secrets(s: State, seat: int | None) -> frozenset[str]:
+    hidden = set(s.occupation_deck) | set(s.starting_pool)
+    for i, p in enumerate(s.players):
+        if i != seat:
+            hidden.update(p.hand)
+    return frozenset(hidden)
