@@ -254,7 +254,8 @@ def import_game(
     token: Token = None,
     json: Json = False,
 ) -> None:
-    """Verify a replay file and store it as a game; prints the new game id and tokens."""
+    """Verify a replay file and store it as a game; prints the new game id and tokens. A
+    `skald serve` without --open imports for its operator token only (--token)."""
     with session(db, server, token, json) as client:
         if not file.is_file():
             raise SkaldError("replay/missing", f"no such file: {file}")

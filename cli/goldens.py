@@ -9,9 +9,11 @@ suite (``tests/test_replays_views.py``) re-derives every view from the replay fi
 
 Recording twice gives the same bytes. What would differ is pinned:
 
-* the game id (it names the chance stream, so it decides every die and shuffle) is a UUID5 of
-  the golden's name, given to ``GameService.create``;
+* the game id (the records' salts derive from it) is a UUID5 of the golden's name, given to
+  ``GameService.create``; the seed is chosen, so it alone decides every die and shuffle;
 * the seed is fixed, and each command gets the id ``golden-<n>`` instead of a random one;
+* the commitment nonce and the record salt key (fresh randomness in any other game) are
+  derived from the golden's name (``GameService.create(pinned=...)``);
 * the service stamps each record with the wall-clock time it was written, inside the record's
   hash; the exported chain is re-sealed with a synthetic clock (:data:`EPOCH` plus one second
   per version). The hashes are then those of the re-stamped records: the file verifies like any
@@ -83,6 +85,12 @@ class Golden:
     def seed(self) -> bytes:
         return f"golden-{self.name}".encode()
 
+    @property
+    def pinned(self) -> tuple[bytes, bytes]:
+        """The commitment nonce and record salt key, derived from the name."""
+        nonce = hashlib.sha256(f"golden-nonce-{self.name}".encode()).digest()[:16]
+        return nonce, hashlib.sha256(f"golden-salt-{self.name}".encode()).digest()
+
     def replay_path(self, root: Path) -> Path:
         return root / self.game / f"{self.name}.jsonl"
 
@@ -139,7 +147,11 @@ def record(golden: Golden) -> tuple[str, str]:
         svc = open_service(str(Path(folder) / "golden.db"))
         try:
             created = svc.create(
-                golden.game, golden.players, seed=golden.seed, game_id=golden.game_id
+                golden.game,
+                golden.players,
+                seed=golden.seed,
+                game_id=golden.game_id,
+                pinned=golden.pinned,
             )
             client = LocalClient(svc)
             play_random(client, created.game_id, random.Random(golden.name), command_ids="golden")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from cli import audit, play, sim
+from cli import audit, play, serve, sim
 
 app = typer.Typer(
     name="skald",
@@ -13,7 +13,7 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
     add_completion=False,
 )
-for group in (play.app, audit.app, sim.app):
+for group in (play.app, audit.app, sim.app, serve.app):
     for command in group.registered_commands:
         app.registered_commands.append(command)
 

@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 
 from cli.common import Db, Json, Server, Token, console, emit, parse_entries, parse_options, session
-from cli.render import draw_view, record_line
+from cli.render import draw_view, record_line, write_svg
 from domain.kernel.codec import to_data
 from service import wire
 from service.bootstrap import registry
@@ -40,7 +40,8 @@ def new(
     token: Token = None,
     json: Json = False,
 ) -> None:
-    """Create a game; prints its id and one token per seat (plus the referee's)."""
+    """Create a game; prints its id and one token per seat (plus the referee's). A `skald
+    serve` without --open creates games for its operator token only (--token)."""
     with session(db, server, token, json) as client:
         created = client.create(
             game,
@@ -149,11 +150,16 @@ def show(
     server: Server = None,
     token: Token = None,
     json: Json = False,
+    svg: Annotated[
+        str | None, typer.Option("--svg", help="Also write the view as an SVG picture here.")
+    ] = None,
 ) -> None:
     """The public view at any version (a seat's with --seat), drawn for a person or as JSON."""
     with session(db, server, token, json) as client:
         gid = client.resolve(game_id)
         result = client.view(gid, seat, at)
+        if svg:
+            write_svg(result, svg)
         emit(json, view_json(result), lambda: console.print(draw_view(result)))
 
 

@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from domain.kernel.errors import Malformed
 from service.bootstrap import registry
 from service.client import ViewResult, view_json
 from service.records import Record
@@ -96,6 +97,23 @@ def draw_view(result: ViewResult) -> RenderableType:
             Text(f"scores {list(result.outcome.scores)} — winner: {winners}", style="bold green")
         )
     return Panel(Group(*parts), expand=False)
+
+
+def write_svg(result: ViewResult, path: str) -> None:
+    """Write the view as an SVG picture, for games with a ``cli/svg_<game>.py`` (``svg(view)``)."""
+    try:
+        module = importlib.import_module(f"cli.svg_{result.game}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"cli.svg_{result.game}":
+            raise
+        title = registry().entry(result.game).title
+        raise Malformed("show/no-svg", f"{title} has no SVG drawing") from None
+    picture = module.svg(view_json(result)["view"], result.seat)
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(picture)
+    except OSError as exc:
+        raise Malformed("show/svg-file", f"cannot write {path}: {exc.strerror}") from None
 
 
 def record_line(record: Record) -> Text:

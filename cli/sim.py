@@ -1,4 +1,4 @@
-"""Playing many games: simulate (random legal games), demo (the quick-start job), serve, bench."""
+"""Playing many games: simulate (random legal games), demo (the quick-start job), bench."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from cli.common import (
     console,
     emit,
     err_console,
+    fail,
     session,
     store_target,
 )
@@ -139,15 +140,17 @@ def demo(
     """The whole system once: serve gRPC on a free port (embedded SQLite), play a game to the end
     over gRPC with one token per seat while a spectator watches the stream, export it, and
     verify the file offline."""
+    from service.auth import new_token
     from service.grpc_server import create_server
     from service.replay_file import load_bytes
     from service.verify import verify
 
-    svc = open_service(store_target(db))
+    operator = new_token()  # as `skald serve` runs by default: only the operator creates games
+    svc = open_service(store_target(db), operator_token=operator, open_creation=False)
     server, port = create_server(svc)
     address = f"127.0.0.1:{port}"
     try:
-        lobby = RemoteClient(address)
+        lobby = RemoteClient(address, operator)
         created = lobby.create(game, players, seed.encode() if seed else None, "server", {}, ())
         gid = created["game_id"]
         seats = [RemoteClient(address, tok) for tok in created["seat_tokens"]]
@@ -219,39 +222,10 @@ def demo(
         if not report.ok:
             raise typer.Exit(1)
     except SkaldError as error:
-        from cli.common import fail
-
         raise fail(json, error.rule, error.reason, error.kind) from None
     finally:
         server.stop(0)
         svc.store.close()
-
-
-@app.command()
-def serve(
-    port: Annotated[
-        int, typer.Option("--port", help="Port to listen on (0 = any free port).")
-    ] = 50051,
-    host: Annotated[str, typer.Option(help="Address to bind.")] = "127.0.0.1",
-    operator_token: Annotated[
-        str | None,
-        typer.Option(
-            envvar="SKALD_OPERATOR_TOKEN",
-            help="Token that acts for any seat of any game and reads unredacted histories.",
-        ),
-    ] = None,
-    db: Db = None,
-) -> None:
-    """Run the gRPC server (health checking and reflection included) until interrupted."""
-    from service.grpc_server import create_server
-
-    svc = open_service(store_target(db), operator_token=operator_token)
-    server, bound = create_server(svc, f"{host}:{port}")
-    console.print(f"skald serving on {host}:{bound} (store {svc.store.target})", highlight=False)
-    try:
-        server.wait_for_termination()
-    except KeyboardInterrupt:
-        server.stop(2)
 
 
 @app.command()

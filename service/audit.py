@@ -1,9 +1,11 @@
 """The audit use cases: verify a stored game, check a command at an old version, diff two games.
 
 Nothing here writes. Verification of a stored game uses its secret seed, so it is for the
-referee or operator (:mod:`service.policy`); ``check`` answers a seat too, drawing from a
-throwaway seed (legality never depends on future chance, and the real draws would let a player
-peek at a card before committing to take it). ``diff`` compares two record sequences — stored
+referee or operator (:mod:`service.policy`); ``check`` answers a seat too, but only with what
+the seat could see without committing: a throwaway seed for server chance is not enough, since
+a game may shuffle once at setup and draw from that order later (Red North's deck, Brian Boru's
+Viking and marriage decks), so a seat's answer is the events as a spectator sees them, cut
+before the first one that would show anything the seat may not know now. ``diff`` compares two record sequences — stored
 games or replay files — and is what ``skald diff`` prints.
 """
 
@@ -15,7 +17,7 @@ from typing import Any
 
 from domain.kernel.chance import Chance, ChanceEntry, ServerChance
 from domain.kernel.codec import to_data
-from domain.kernel.contract import Seat
+from domain.kernel.contract import AnyRules, Seat
 from domain.kernel.errors import GameOver
 from domain.kernel.records import ChanceMode, GameCreated
 from service import policy
@@ -36,11 +38,11 @@ __all__ = ["check", "diff", "verify_game"]
 def verify_game(repo: Repository, game_id: str, principal: Principal) -> Report:
     """Verify a stored game with the seed from this store's secrets."""
     policy.require_full_access(principal, "verifying a stored game uses its secret seed")
-    records = repo.read(game_id)
+    records, head = repo.read_to_head(game_id)
     if not records:
         raise NotFound("game/unknown", f"no game with id {game_id!r}")
     secret = repo.secret(game_id)
-    return verify(records, secret.seeds if secret else None, repo.games)
+    return verify(records, secret.seeds if secret else None, repo.games, head)
 
 
 def check(
@@ -57,9 +59,10 @@ def check(
 
     ``rules.check`` answers legality first, without drawing chance, so a refused command never
     needs table entries or a seed. Only a referee or operator sees the outcomes the game's own
-    seed would give; a seat's events come from a throwaway seed."""
-    boundary(repo.load(game_id), at)
-    loaded = repo.load(game_id, upto=at)
+    seed and state would give; a seat's answer is :func:`_seat_answer`."""
+    latest = repo.load(game_id)
+    boundary(latest, at)
+    loaded = latest if at == latest.version else repo.load(game_id, upto=at)
     policy.may_act(principal, seat, loaded.players)
     if loaded.ended is not None:
         raise GameOver("game/over", f"the game had ended at version {at}")
@@ -74,7 +77,52 @@ def check(
     records = build_records(
         at + 1, seat, "check", command, source, loaded.mode, loaded.cursor, events
     )
-    return [redact(rules, r, principal, e) for r, e in zip(records, events, strict=True)]
+    if policy.sees_everything(principal):
+        return [redact(rules, r, principal, e) for r, e in zip(records, events, strict=True)]
+    return _seat_answer(rules, loaded.state, seat, records, events)
+
+
+def _seat_answer(
+    rules: AnyRules, state: Any, seat: Seat, records: Sequence[Record], events: Sequence[Any]
+) -> list[Record]:
+    """The events a seat's check may show: each as a spectator sees it (no drawn card, no deck
+    order, not even the seat's own draw, which it sees only by committing), and only up to the
+    first event that would still name an id in ``rules.secrets(state, seat)`` — a card revealed
+    to all when the command is played (Brian Boru's Viking and marriage cards). Everything
+    after that event may depend on the card, so it is cut too; legality is answered in full."""
+    hidden = rules.secrets(state, seat)
+    shown: list[Record] = []
+    for record, event in zip(records, events, strict=True):
+        public = rules.redact(event, None)
+        data = to_data(public)
+        if _names_any(data, hidden):
+            break
+        chance = record.chance
+        if chance is not None:
+            chance = {k: v for k, v in chance.items() if k != "entries"}
+        shown.append(
+            Record(
+                record.version,
+                type(public).__name__,
+                record.seat,
+                record.command_id,
+                data,
+                record.command,
+                chance,
+            )
+        )
+    return shown
+
+
+def _names_any(value: Any, ids: frozenset[str]) -> bool:
+    """Whether ``value`` (encoded event data) holds any of ``ids`` anywhere."""
+    if isinstance(value, str):
+        return value in ids
+    if isinstance(value, dict):
+        return any(_names_any(v, ids) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_names_any(v, ids) for v in value)
+    return False
 
 
 # ---------------------------------------------------------------------------------- diff

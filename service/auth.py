@@ -6,8 +6,10 @@ What each principal may do is decided in one place, :mod:`service.policy`:
 * the game's **referee** token acts for any seat of its game, enters table chance, forks,
   exports, verifies, reads the full (unredacted) history, and may ask for any seat's view (a
   view without a seat is the public one, as for everyone);
-* the server's **operator** token (``--operator-token`` / ``SKALD_OPERATOR_TOKEN``) is a referee
-  of every game; the local CLI (``--db``) runs as operator, since it holds the database itself;
+* the server's **operator** token (``$SKALD_OPERATOR_TOKEN`` or ``--operator-token-file``,
+  never a flag, which ``ps`` shows) is a referee of every game and, unless the server runs
+  ``--open``, the only token that creates and imports games; the local CLI (``--db``) runs as
+  operator, since it holds the database itself;
 * no token is a **spectator**: public views and streams only.
 """
 

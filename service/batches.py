@@ -1,7 +1,8 @@
 """New records for one batch — a command's events, or setup's — built and sealed onto the chain.
 
 Each event is encoded once here (its record's data); sealing encodes each record once more, for
-its hash. The command and the chance it drew ride on the batch's first record. Used by the
+its hash (with its salt, :func:`service.records.salt_for`). The command and the chance it drew
+ride on the batch's first record. Used by the
 command path, by create/fork/import, by ``check`` and by ``verify`` (which rebuilds a batch
 from a re-decision and compares it with the stored one).
 """
@@ -16,7 +17,7 @@ from domain.kernel.codec import to_data
 from domain.kernel.contract import Seat
 from domain.kernel.errors import ChanceNeeded, Malformed
 from domain.kernel.records import ChanceMode, SeedReveal
-from service.records import Record
+from service.records import Record, salt_for
 
 __all__ = ["build_records", "chance_for", "check_table_leftover", "command_json", "seal"]
 
@@ -64,10 +65,16 @@ def build_records(
     ]
 
 
-def seal(records: Sequence[Record], prev_hash: str) -> list[Record]:
+def seal(
+    records: Sequence[Record], prev_hash: str, salt_key: bytes | None, game_id: str
+) -> list[Record]:
+    """``records`` chained after ``prev_hash``, each salted with :func:`salt_for` its version
+    under the game's ``salt_key`` (``game_id``: the id its ``skald.GameCreated`` names), then
+    hashed. ``salt_key`` is ``None`` only for games recorded before salts."""
     out = []
     for r in records:
-        sealed = r.sealed(prev_hash)
+        salt = salt_for(salt_key, game_id, r.version) if salt_key is not None else None
+        sealed = r.sealed(prev_hash, salt=salt)
         out.append(sealed)
         prev_hash = sealed.hash
     return out

@@ -17,9 +17,17 @@ if TYPE_CHECKING:
 __all__ = ["COMPONENT_MODULES", "GAME_MODULES", "build_registry", "open_service", "registry"]
 
 
-def open_service(db: str, operator_token: str | None = None) -> GameService:
-    """The game service over the store at ``db`` (a SQLite path or a ``postgresql://`` URL)."""
+def open_service(
+    db: str, operator_token: str | None = None, open_creation: bool = True
+) -> GameService:
+    """The game service over the store at ``db`` (a SQLite path or a ``postgresql://`` URL).
+
+    ``open_creation=False`` lets only ``operator_token`` create and import games (what
+    ``skald serve`` does unless ``--open``); the embedded CLI stays open, since it holds the
+    database itself."""
     from service.games import GameService
     from service.store import EventStore
 
-    return GameService(EventStore(db), registry(), operator_token=operator_token)
+    return GameService(
+        EventStore(db), registry(), operator_token=operator_token, open_creation=open_creation
+    )

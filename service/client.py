@@ -226,7 +226,15 @@ class RemoteClient:
 
         self.pb = skald_pb2
         stubs = skald_pb2_grpc
-        self.channel = grpc.insecure_channel(address)
+        from service.grpc_edge import MAX_REQUEST, MAX_RESPONSE
+
+        self.channel = grpc.insecure_channel(
+            address,
+            options=[
+                ("grpc.max_send_message_length", MAX_REQUEST),
+                ("grpc.max_receive_message_length", MAX_RESPONSE),
+            ],
+        )
         self.stub = stubs.SkaldStub(self.channel)
         self.token = token or os.environ.get("SKALD_TOKEN")
         self._rules: dict[str, AnyRules] = {}
@@ -439,6 +447,7 @@ _KINDS = {
     "UNAUTHENTICATED": "unauthenticated",
     "NOT_FOUND": "not_found",
     "ABORTED": "stale",
+    "INTERNAL": "internal",
 }
 
 

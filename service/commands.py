@@ -6,8 +6,8 @@ again on the newer state. Each event is encoded once for its record and evolved 
 state it reaches is cached for the next command. Every refusal leaves the store unchanged.
 
 When the outcome is known the batch ends with ``skald.GameEnded``, revealing each segment's
-seed — or ``withheld`` while a game sharing it (an unreseeded fork's source) still runs, since
-revealing it would reveal that game's future draws.
+seed and nonce and the record salt key — a seed ``withheld`` (and the key with it) while any
+running game draws from it, since revealing it would reveal that game's future draws.
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from domain.kernel.errors import GameOver, Malformed, SkaldError
 from domain.kernel.records import ChanceMode, GameEnded, SeedReveal
 from service import policy
 from service.auth import Principal
-from service.batches import build_records, chance_for, check_table_leftover, seal
-from service.errors import NotFound, Stale
+from service.batches import build_records, chance_for, check_table_leftover, command_json, seal
+from service.errors import IdReused, NotFound, Stale, echo
 from service.folding import Loaded, advance
-from service.records import SETUP, Record, kernel_record
+from service.records import SETUP, Record, canonical, kernel_record
 from service.repository import Repository
 
 __all__ = ["Submitted", "chance_source", "submit"]
@@ -59,7 +59,14 @@ def submit(
     """Decide and append one command; every error leaves the store unchanged.
 
     Without ``expected_version`` the command applies to the latest version: if another writer
-    got there first, it is decided again on the newer state (up to three times)."""
+    got there first, it is decided again on the newer state (up to three times).
+
+    A ``command_id`` names one command of one seat: sent again with the same seat and command
+    (and table entries) it returns the first result, ``replayed``, on any replica — also to the
+    loser of a race between two replicas given the same id, which re-reads on the version
+    conflict and finds its own command there. The same id with another command or seat is
+    refused (``command/id-reused``, FAILED_PRECONDITION): it cannot be both."""
+    _check_command_id(command_id)
     for attempt in range(3):
         cached = repo.cached(game_id)
         fresh = (
@@ -73,6 +80,12 @@ def submit(
                 repo, loaded, principal, seat, command, expected_version, command_id, chance_entries
             )
         except Stale:
+            if command_id:  # did the writer that beat us write this very command?
+                done = _replayed(
+                    repo, repo.load(game_id), seat, command, command_id, chance_entries
+                )
+                if done is not None:
+                    return done
             if expected_version is not None or attempt == 2:
                 raise
         except SkaldError:
@@ -95,14 +108,9 @@ def _submit_once(
 ) -> Submitted:
     game_id = loaded.game_id
     policy.may_act(principal, seat, loaded.players)
-    if command_id and command_id in loaded.batches and command_id != SETUP:
-        first, last = loaded.batches[command_id]
-        done = [
-            r
-            for r in repo.read(game_id, after=first - 1, upto=last + 1)
-            if r.command_id == command_id
-        ]
-        return Submitted(done[-1].version, tuple(done), True)
+    done = _replayed(repo, loaded, seat, command, command_id, chance_entries)
+    if done is not None:
+        return done
     if loaded.ended is not None:
         raise GameOver("game/over", "the game has ended; no further commands are accepted")
     if expected_version is not None and expected_version != loaded.version:
@@ -132,9 +140,61 @@ def _submit_once(
         ended = ended_record(repo, loaded, outcome)
         records.append(kernel_record(version + len(events), cid, ended))
         decided += (None,)
-    sealed = seal(records, loaded.last_hash)
+    sealed = seal(records, loaded.last_hash, salt_key(repo, loaded), loaded.created.game_id)
     repo.append(game_id, sealed, after=advance(loaded, sealed, state))
     return Submitted(sealed[-1].version, tuple(sealed), events=decided)
+
+
+COMMAND_ID_LIMIT = 128
+"""Characters a command id may have (a UUID is 36; ids are stored on every record)."""
+
+
+def _check_command_id(command_id: str | None) -> None:
+    if command_id is None:
+        return
+    if command_id == SETUP:
+        raise Malformed("command/id-reserved", f"command id {SETUP!r} names the setup batch")
+    if len(command_id) > COMMAND_ID_LIMIT or not command_id.isprintable():
+        raise Malformed(
+            "command/id-malformed",
+            f"a command id is 1..{COMMAND_ID_LIMIT} printable characters, not {echo(command_id)}",
+        )
+
+
+def _replayed(
+    repo: Repository,
+    loaded: Loaded,
+    seat: Seat,
+    command: Any,
+    command_id: str | None,
+    chance_entries: Sequence[ChanceEntry],
+) -> Submitted | None:
+    """The first result of ``command_id`` if ``loaded`` holds it, ``None`` if it is new; the
+    same id for another seat, command or table entries is refused (nothing is said of what
+    it was used for: the other command may be another seat's)."""
+    if not command_id or command_id not in loaded.batches:
+        return None
+    first, last = loaded.batches[command_id]
+    done = [  # last + 1: a batch that ended the game ends with skald.GameEnded, not booked
+        r
+        for r in repo.read(loaded.game_id, after=first - 1, upto=last + 1)
+        if r.command_id == command_id
+    ]
+    head = done[0]
+    entries = [list(e) if not isinstance(e, int) else e for e in chance_entries]
+    stored_entries = (head.chance or {}).get("entries", []) if chance_entries else []
+    same = (
+        head.seat == seat
+        and canonical(head.command) == canonical(command_json(command))
+        and canonical(stored_entries) == canonical(entries)
+    )
+    if not same:
+        raise IdReused(
+            "command/id-reused",
+            f"command id {echo(command_id)} was already used for another command or seat; "
+            "a retry repeats the same command for the same seat, a new command needs a new id",
+        )
+    return Submitted(done[-1].version, tuple(done), True)
 
 
 def chance_source(repo: Repository, loaded: Loaded, entries: Sequence[ChanceEntry]) -> Chance:
@@ -149,20 +209,46 @@ def chance_source(repo: Repository, loaded: Loaded, entries: Sequence[ChanceEntr
 
 
 def ended_record(repo: Repository, loaded: Loaded, outcome: Outcome) -> GameEnded:
-    """The end of a game: its outcome and each segment's seed, withheld while shared."""
+    """The end of a game: its outcome, each segment's seed and nonce, and its record salt key.
+
+    A seed is withheld while any running game draws from it, whatever the reason they share it
+    (an unreseeded fork, or the same chosen seed given twice): revealing it would reveal that
+    game's future draws. The secrets are compared, never sent; the games index says which games
+    run. While any seed is withheld the salt key is withheld too (see ``service/records.py``)."""
+    secret = repo.secret(loaded.game_id)
     reveal: list[SeedReveal] = []
-    if loaded.mode == ChanceMode.SERVER:
-        secret = repo.secret(loaded.game_id)
-        for segment in secret.seeds if secret else ():
-            if segment.stream != loaded.game_id and _running(repo, segment.stream):
+    if loaded.mode == ChanceMode.SERVER and secret is not None:
+        shared = _running_seeds(repo, loaded.game_id)
+        for segment in secret.seeds:
+            if segment.seed in shared:
                 reveal.append(SeedReveal(segment.start, segment.stream, withheld=True))
             else:
                 reveal.append(segment)
-    return GameEnded(outcome.scores, outcome.winners, outcome.reason, tuple(reveal))
+    key = secret.salt_key if secret is not None else None
+    if any(s.withheld for s in reveal):
+        key = None
+    return GameEnded(
+        outcome.scores,
+        outcome.winners,
+        outcome.reason,
+        tuple(reveal),
+        key.hex() if key is not None else None,
+    )
 
 
-def _running(repo: Repository, game_id: str) -> bool:
-    try:
-        return repo.load(game_id).ended is None
-    except SkaldError:
-        return False
+def _running_seeds(repo: Repository, game_id: str) -> frozenset[str]:
+    """Every seed (hex) a running game other than ``game_id`` draws from."""
+    seeds: set[str] = set()
+    for row in repo.rows():
+        if row.status != "running" or row.game_id == game_id:
+            continue
+        other = repo.secret(row.game_id)
+        if other is not None:
+            seeds.update(s.seed for s in other.seeds if s.seed)
+    return frozenset(seeds)
+
+
+def salt_key(repo: Repository, loaded: Loaded) -> bytes | None:
+    """The key a game's new records are salted with (``None``: a game from before salts)."""
+    secret = repo.secret(loaded.game_id)
+    return secret.salt_key if secret is not None else None

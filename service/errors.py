@@ -33,3 +33,21 @@ class Tampered(SkaldError):
     """A replay file or stored stream does not verify."""
 
     kind = "malformed"
+
+
+class IdReused(SkaldError):
+    """A ``command_id`` already names another command (or the same command for another seat)."""
+
+    kind = "conflict"
+
+
+ECHO_LIMIT = 40
+"""How much of a client-sent id or name an error message quotes."""
+
+
+def echo(value: object, limit: int = ECHO_LIMIT) -> str:
+    """``value`` quoted for an error message, cut to ``limit`` characters plus ``…``: an error
+    must never grow with what the client sent (a 100 KB game id would not fit in the status
+    trailer, and the caller would get RESOURCE_EXHAUSTED instead of the real refusal)."""
+    text = str(value)
+    return repr(text if len(text) <= limit else text[:limit] + "…")

@@ -47,9 +47,10 @@ class GameService:
         games: Registry,
         operator_token: str | None = None,
         cache_size: int = 256,
+        open_creation: bool = True,
     ) -> None:
         self.repo = Repository(store, games, cache_size)
-        self.policy = Policy(operator_token)
+        self.policy = Policy(operator_token, open_creation)
 
     @property
     def store(self) -> EventStore:
@@ -88,6 +89,7 @@ class GameService:
         options: dict[str, Any] | None = None,
         table_entries: Sequence[ChanceEntry] = (),
         game_id: str | None = None,
+        pinned: tuple[bytes, bytes] | None = None,
     ) -> Created:
         return lifecycle.create(
             self.repo,
@@ -98,6 +100,7 @@ class GameService:
             options=options,
             table_entries=table_entries,
             game_id=game_id,
+            pinned=pinned,
         )
 
     def fork(

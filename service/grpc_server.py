@@ -1,7 +1,11 @@
 """The gRPC edge: typed requests in, the game service called, errors mapped once.
 
 ``create_server(service, address)`` returns ``(server, port)``, so tests bind port 0. The server
-registers the standard health service and server reflection.
+registers the standard health service and server reflection. Requests arrive as bytes and are
+parsed here (:func:`service.grpc_edge.parse_request`), so bytes that are not the message get
+``INVALID_ARGUMENT``; every handler is guarded (:mod:`service.grpc_edge`: refusals mapped
+once, bugs logged with a correlation id). Messages are capped at :data:`MAX_REQUEST` bytes in
+and :data:`MAX_RESPONSE` out (:mod:`service.grpc_edge`).
 """
 
 from __future__ import annotations
@@ -20,56 +24,33 @@ from domain.kernel.errors import SkaldError
 from service import wire
 from service._generated.skald.v1 import skald_pb2, skald_pb2_grpc
 from service.auth import Principal
+from service.errors import Forbidden, Unauthenticated
 from service.games import GameService
+from service.grpc_edge import (
+    ERROR_DOMAIN,
+    MAX_REQUEST,
+    MAX_RESPONSE,
+    STATUS,
+    guarded,
+    guarded_stream,
+    rich_status,
+    service_handlers,
+    status_for,
+)
+
+__all__ = [
+    "ERROR_DOMAIN",
+    "MAX_REQUEST",
+    "MAX_RESPONSE",
+    "STATUS",
+    "Servicer",
+    "create_server",
+    "rich_status",
+    "status_for",
+]
 
 pb = skald_pb2
 pb_grpc = skald_pb2_grpc
-
-STATUS = {
-    "malformed": grpc.StatusCode.INVALID_ARGUMENT,
-    "illegal": grpc.StatusCode.FAILED_PRECONDITION,
-    "game_over": grpc.StatusCode.FAILED_PRECONDITION,
-    "chance_needed": grpc.StatusCode.FAILED_PRECONDITION,
-    "not_your_turn": grpc.StatusCode.PERMISSION_DENIED,
-    "unauthenticated": grpc.StatusCode.UNAUTHENTICATED,
-    "not_found": grpc.StatusCode.NOT_FOUND,
-    "stale": grpc.StatusCode.ABORTED,
-}
-"""The one mapping from the error taxonomy to gRPC status codes."""
-
-
-def status_for(error: SkaldError) -> grpc.StatusCode:
-    return STATUS.get(error.kind, grpc.StatusCode.INTERNAL)
-
-
-def rich_status(error: SkaldError) -> grpc.Status:
-    """The error as gRPC sends it: a ``google.rpc.Status`` whose ``ErrorInfo`` holds the rule
-    (``reason``), ``domain="skald"`` and ``kind``/``reason``/``error`` (the class) in its
-    metadata, in the ``grpc-status-details-bin`` trailer, plus ``skald-rule`` and ``skald-kind``
-    trailers for clients that read plain metadata."""
-    from google.rpc import error_details_pb2, status_pb2
-    from grpc_status import rpc_status
-
-    code = status_for(error)
-    info = error_details_pb2.ErrorInfo(
-        reason=error.rule,
-        domain=ERROR_DOMAIN,
-        metadata={"kind": error.kind, "reason": error.reason, "error": type(error).__name__},
-    )
-    status = status_pb2.Status(code=code.value[0], message=f"{error.rule}: {error.reason}")
-    status.details.add().Pack(info)
-    sent = rpc_status.to_status(status)
-    plain = (("skald-rule", error.rule), ("skald-kind", error.kind))
-    return sent._replace(trailing_metadata=(*sent.trailing_metadata, *plain))
-
-
-ERROR_DOMAIN = "skald"
-"""``ErrorInfo.domain`` of every error this service raises."""
-
-
-def _abort(context: grpc.ServicerContext, error: SkaldError) -> None:
-    """End the call with :func:`rich_status` (a refused command wrote nothing)."""
-    context.abort_with_status(rich_status(error))
 
 
 def _token(context: grpc.ServicerContext) -> str | None:
@@ -78,18 +59,6 @@ def _token(context: grpc.ServicerContext) -> str | None:
             text = str(value)
             return text[7:].strip() if text.lower().startswith("bearer ") else text.strip()
     return None
-
-
-def _guard(method: Any) -> Any:
-    def wrapped(self: Servicer, request: Any, context: grpc.ServicerContext) -> Any:
-        try:
-            return method(self, request, context)
-        except SkaldError as error:
-            _abort(context, error)
-        return None
-
-    wrapped.__name__ = method.__name__
-    return wrapped
 
 
 class Servicer(pb_grpc.SkaldServicer):
@@ -111,8 +80,9 @@ class Servicer(pb_grpc.SkaldServicer):
             version=c.version,
         )
 
-    @_guard
+    @guarded
     def CreateGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        self.svc.policy.may_create(_token(context), "creating a game")
         created = self.svc.create(
             request.game,
             request.players,
@@ -123,7 +93,7 @@ class Servicer(pb_grpc.SkaldServicer):
         )
         return self._created(created)
 
-    @_guard
+    @guarded
     def GetView(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
         seat = request.seat if request.HasField("seat") else None
@@ -144,7 +114,7 @@ class Servicer(pb_grpc.SkaldServicer):
         response.pending.extend(wire.pending_to_proto(seen.pending))
         return response
 
-    @_guard
+    @guarded
     def SubmitCommand(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
         rules = self.svc.rules_of(gid)
@@ -167,7 +137,7 @@ class Servicer(pb_grpc.SkaldServicer):
             events=[wire.record_to_proto(rules, r) for r in shown],
         )
 
-    @_guard
+    @guarded
     def ListLegalCommands(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
         legal = self.svc.legal(gid, who, request.seat)
@@ -176,31 +146,29 @@ class Servicer(pb_grpc.SkaldServicer):
             commands=[wire.command_to_proto(legal.rules.name, c) for c in legal.commands],
         )
 
+    @guarded_stream
     def WatchGame(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
-        try:
-            gid, who = self._who(request.game_id, context)
-            rules = self.svc.rules_of(gid)
-            stop = threading.Event()
-            context.add_callback(stop.set)
-            for record in self.svc.watch(gid, who, request.after_version, stop):
-                yield wire.record_to_proto(rules, record)
-        except SkaldError as error:
-            _abort(context, error)
+        gid, who = self._who(request.game_id, context)
+        rules = self.svc.rules_of(gid)
+        stop = threading.Event()
+        context.add_callback(stop.set)
+        for record in self.svc.watch(gid, who, request.after_version, stop):
+            yield wire.record_to_proto(rules, record)
 
-    @_guard
+    @guarded
     def GetHistory(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
         rules = self.svc.rules_of(gid)
         records = self.svc.history(gid, who, request.after_version, request.up_to_version or None)
         return pb.GetHistoryResponse(events=[wire.record_to_proto(rules, r) for r in records])
 
-    @_guard
+    @guarded
     def ForkGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
         created = self.svc.fork(gid, who, request.at_version, request.reseed)
         return pb.ForkGameResponse(game=self._created(created))
 
-    @_guard
+    @guarded
     def ListGames(self, request: Any, context: grpc.ServicerContext) -> Any:
         out = pb.ListGamesResponse()
         for row in self.svc.list_games():
@@ -219,7 +187,7 @@ class Servicer(pb_grpc.SkaldServicer):
                 summary.forked_from.version = int(row.forked_from["version"])
         return out
 
-    @_guard
+    @guarded
     def GetRules(self, request: Any, context: grpc.ServicerContext) -> Any:
         entry = self.svc.games.entry(request.game)
         response = pb.GetRulesResponse(
@@ -232,12 +200,12 @@ class Servicer(pb_grpc.SkaldServicer):
         json_format.ParseDict(_plain(entry.components()), response.components)
         return response
 
-    @_guard
+    @guarded
     def VerifyGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
         return report_to_proto(self.svc.verify(gid, who))
 
-    @_guard
+    @guarded
     def CheckCommand(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
         rules = self.svc.rules_of(gid)
@@ -252,6 +220,10 @@ class Servicer(pb_grpc.SkaldServicer):
                 wire.chance_entries_from_proto(request.chance),
             )
         except SkaldError as error:
+            # Who may ask is the policy's (an error, as for submit); what the rules say is
+            # the answer. A wrong seat is not "illegal": it is not this caller's question.
+            if isinstance(error, Forbidden | Unauthenticated):
+                raise
             if error.kind in ("illegal", "not_your_turn", "game_over", "chance_needed"):
                 return pb.CheckCommandResponse(legal=False, rule=error.rule, reason=error.reason)
             raise
@@ -259,13 +231,14 @@ class Servicer(pb_grpc.SkaldServicer):
             legal=True, events=[wire.record_to_proto(rules, r) for r in records]
         )
 
-    @_guard
+    @guarded
     def ExportGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
         return pb.ExportGameResponse(jsonl=self.svc.export(gid, who))
 
-    @_guard
+    @guarded
     def ImportGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        self.svc.policy.may_create(_token(context), "importing a game")
         created, report = self.svc.import_text(request.jsonl)
         return pb.ImportGameResponse(game=self._created(created), report=report_to_proto(report))
 
@@ -295,8 +268,16 @@ def _plain(value: Any) -> Any:
 def create_server(
     service: GameService, address: str = "127.0.0.1:0", workers: int = 16
 ) -> tuple[grpc.Server, int]:
-    server = grpc.server(futures.ThreadPoolExecutor(max_workers=workers))
-    pb_grpc.add_SkaldServicer_to_server(Servicer(service), server)
+    server = grpc.server(
+        futures.ThreadPoolExecutor(max_workers=workers),
+        options=[
+            ("grpc.max_receive_message_length", MAX_REQUEST),
+            ("grpc.max_send_message_length", MAX_RESPONSE),
+        ],
+    )
+    name, handlers = service_handlers(Servicer(service))
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(name, handlers),))
+    server.add_registered_method_handlers(name, handlers)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     health_servicer.set("skald.v1.Skald", health_pb2.HealthCheckResponse.SERVING)

@@ -1,28 +1,29 @@
 """The lifecycle use cases: create, fork, export and import a game.
 
 Each writes a new game as one sealed batch starting with its typed ``skald.GameCreated``
-record, and stores the game's secrets (chance seeds, token hashes) beside it — never in its
-stream, so an export carries none of them. Options are validated once, here, against the
-game's schema (:func:`domain.kernel.options.resolve_options`); the complete resolved options
-are stored, so a later change of a default cannot change a recorded game.
+record, and stores the game's secrets (chance seeds and nonces, the record salt key, token
+hashes) beside it — never in its stream, so an export carries none of them. Options are
+validated once, here, against the game's schema (:func:`domain.kernel.options.resolve_options`);
+the complete resolved options are stored, so a later change of a default cannot change a
+recorded game.
 """
 
 from __future__ import annotations
 
+import secrets
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.kernel.chance import Chance, ChanceEntry, TableChance, commitment
-from domain.kernel.errors import Malformed
+from domain.kernel.errors import GameOver, Malformed
 from domain.kernel.options import resolve_options
 from domain.kernel.records import (
     ChanceMode,
     ForkOrigin,
     GameCreated,
     OptionSetting,
-    Reseeded,
     SeedReveal,
     Segment,
 )
@@ -31,7 +32,15 @@ from service.auth import Principal
 from service.batches import build_records, chance_for, check_table_leftover, seal
 from service.errors import NotFound, Tampered
 from service.folding import Loaded, advance, boundary, fold_into
-from service.records import ENDED, GENESIS, RULES_FORMAT, SETUP, Record, kernel_record
+from service.records import (
+    ENDED,
+    GENESIS,
+    RULES_FORMAT,
+    SETUP,
+    Record,
+    kernel_record,
+    new_salt_key,
+)
 from service.repository import Repository
 from service.store import Secret
 from service.verify import Report, verify
@@ -52,18 +61,42 @@ class Created:
     version: int
 
 
+CHOSEN_STREAM = "chosen"
+"""The chance stream of every chosen seed: the same seed, game and players deal the same game
+again (a random seed's stream is the id of the game that drew it)."""
+
+
 def _new_seed() -> bytes:
     return uuid.uuid4().bytes + uuid.uuid4().bytes
 
 
+def _segment(
+    start: int, stream: str, seed: bytes, nonce: bytes | None = None
+) -> tuple[SeedReveal, Segment]:
+    """A new chance segment: its secret seed with a fresh 16-byte commitment nonce (unless
+    pinned), and the public segment committing to ``sha256(nonce || seed)``, so a guessable
+    chosen seed stays hidden."""
+    nonce = nonce if nonce is not None else secrets.token_bytes(16)
+    return (
+        SeedReveal(start, stream, seed.hex(), nonce=nonce.hex()),
+        Segment(start, stream, commitment(seed, nonce)),
+    )
+
+
 def _issue(
-    repo: Repository, game_id: str, seeds: Sequence[SeedReveal], players: int
+    repo: Repository,
+    game_id: str,
+    seeds: Sequence[SeedReveal],
+    players: int,
+    salt_key: bytes | None = None,
 ) -> tuple[tuple[str, ...], str]:
-    """New seat and referee tokens for a game; only their hashes are stored, with its seeds."""
+    """New seat and referee tokens for a game; only their hashes are stored, with its seeds
+    and its record salt key (a new one unless given)."""
     seat_tokens = tuple(auth.new_token() for _ in range(players))
     referee = auth.new_token()
     hashes = tuple(auth.token_hash(t) for t in seat_tokens)
-    repo.put_secret(game_id, Secret(tuple(seeds), hashes, auth.token_hash(referee)))
+    key = salt_key if salt_key is not None else new_salt_key()
+    repo.put_secret(game_id, Secret(tuple(seeds), hashes, auth.token_hash(referee), key))
     return seat_tokens, referee
 
 
@@ -89,9 +122,13 @@ def create(
     options: dict[str, Any] | None = None,
     table_entries: Sequence[ChanceEntry] = (),
     game_id: str | None = None,
+    pinned: tuple[bytes, bytes] | None = None,
 ) -> Created:
-    """A new game; ``game_id`` (a UUID, default random) pins the id and so the chance stream —
-    the golden recorder (``python -m cli.goldens``) uses it to re-record exactly."""
+    """A new game. A chosen ``seed`` deals the same game again for the same game and players
+    (its stream is :data:`CHOSEN_STREAM`); a random one draws on the game's own id. ``game_id``
+    (a UUID, default random) pins the id, and ``pinned`` the commitment nonce and salt key that
+    are otherwise fresh randomness — the golden recorder (``python -m cli.goldens``) pins both
+    to re-record exactly (in-process only: no remote caller can pin them)."""
     rules = repo.games.rules(game)
     if not rules.min_players <= players <= rules.max_players:
         raise Malformed(
@@ -106,15 +143,16 @@ def create(
         ) from None
     resolved = resolve_options(rules.options, options or {})
     game_id = _new_id(repo, game_id)
-    seed = seed if seed is not None else _new_seed()
-    reveal = SeedReveal(0, game_id, seed.hex())
+    stream = game_id if seed is None else CHOSEN_STREAM
+    nonce, salt_key = pinned if pinned is not None else (None, new_salt_key())
+    reveal, segment = _segment(0, stream, seed if seed is not None else _new_seed(), nonce)
     created = GameCreated(
         game_id=game_id,
         game=rules.name,
         players=players,
         options=tuple(OptionSetting.of(name, value) for name, value in resolved.items()),
         chance=mode,
-        segments=(Segment(0, game_id, commitment(seed)),),
+        segments=(segment,),
         rules_version=rules.rules_version,
         format=RULES_FORMAT,
     )
@@ -125,15 +163,15 @@ def create(
     check_table_leftover(source)
     records = [kernel_record(1, SETUP, created)]
     records += build_records(2, None, SETUP, None, source, mode, 0, setup_events)
-    sealed = seal(records, GENESIS)
+    sealed = seal(records, GENESIS, salt_key, game_id)
     state = rules.initial(players)
     for event in setup_events:
         state = rules.evolve(state, event)
     start = Loaded(game_id, rules, created, state=state)
-    seat_tokens, referee = _issue(repo, game_id, (reveal,), players)
+    seat_tokens, referee = _issue(repo, game_id, (reveal,), players, salt_key)
     repo.append(game_id, sealed, after=advance(start, sealed, state))
     return Created(
-        game_id, rules.name, players, seat_tokens, referee, commitment(seed), sealed[-1].version
+        game_id, rules.name, players, seat_tokens, referee, segment.commitment, sealed[-1].version
     )
 
 
@@ -146,7 +184,8 @@ def fork(
     seed: bytes | None = None,
 ) -> Created:
     """A new game holding the first ``at`` events; same chance stream unless ``reseed`` (then
-    from ``seed``, or a fresh random one)."""
+    from ``seed``, or a fresh random one). The copied prefix is re-sealed under the fork's own
+    id and new salt key, so no salt of the source is shared."""
     policy.require_full_access(principal, "forking shares the chance seed")
     source = repo.load(game_id)
     boundary(source, at)
@@ -158,13 +197,18 @@ def fork(
         raise NotFound("game/no-secret", f"game {game_id} has no chance seed in this store")
     records = [r for r in repo.read(game_id, upto=at) if r.type != ENDED]
     prefix = fold_into(None, game_id, records, repo.games)
+    if prefix.rules.outcome(prefix.state) is not None:  # no command could follow: not a game
+        raise GameOver("game/over", f"the game is over at version {at}; fork before its end")
     new_id = str(uuid.uuid4())
     seeds = list(secret.seeds)
     segments = list(source.created.segments)
-    if reseed:
-        seed = seed if seed is not None else _new_seed()
-        seeds.append(SeedReveal(prefix.cursor, new_id, seed.hex()))
-        segments.append(Segment(prefix.cursor, new_id, commitment(seed)))
+    if reseed:  # the new segment replaces any the source began at or after the fork's cursor
+        seeds = [s for s in seeds if s.start < prefix.cursor]
+        segments = [s for s in segments if s.start < prefix.cursor]
+        stream = new_id if seed is None else CHOSEN_STREAM
+        reveal, segment = _segment(prefix.cursor, stream, seed if seed is not None else _new_seed())
+        seeds.append(reveal)
+        segments.append(segment)
     created = replace(
         source.created,
         game_id=new_id,
@@ -175,8 +219,9 @@ def fork(
         Record(r.version, r.type, r.seat, r.command_id, r.data, r.command, r.chance)
         for r in records[1:]
     ]
-    sealed = seal(copied, GENESIS)
-    seat_tokens, referee = _issue(repo, new_id, seeds, source.players)
+    salt_key = new_salt_key()
+    sealed = seal(copied, GENESIS, salt_key, new_id)
+    seat_tokens, referee = _issue(repo, new_id, seeds, source.players, salt_key)
     forked = replace(prefix, game_id=new_id, created=created, last_hash=sealed[-1].hash)
     repo.append(new_id, sealed, after=forked)
     return Created(
@@ -191,19 +236,30 @@ def fork(
 
 
 def export(repo: Repository, game_id: str, principal: Principal) -> str:
+    """The game as a replay file; a game whose records do not end at the store's head (cut
+    short in the database) is refused, so a file cannot launder the cut."""
     policy.require_full_access(principal, "an export holds every hidden card")
-    records = repo.read(game_id)
+    records, head = repo.read_to_head(game_id)
     if not records:
         raise NotFound("game/unknown", f"no game with id {game_id!r}")
+    if head != (records[-1].version, records[-1].hash):
+        raise Tampered(
+            "store/head-mismatch",
+            f"game {game_id} ends at v{records[-1].version}, its head names v{head.version}",
+        )
     return replay_file.dumps(game_id, records)
 
 
 def import_text(repo: Repository, text: str) -> tuple[Created, Report]:
-    """Store a verified replay file as a game (a new id if its id is taken).
+    """Store a replay file as a game (a new id if its id is taken), validated whole first.
 
-    A server-chance game imported before its end has no seed here, so it continues on a new
-    seed segment announced by a ``skald.Reseeded`` record (its commitment is public)."""
+    The file is parsed (every byte bound), every field checked against the game
+    (:func:`replay_file.validate`) and the game verified in full — nothing is written unless
+    all pass. A server-chance game is imported only once it can be verified: a running game's
+    (or a withheld) seed is not in the file, so its deals cannot be checked and it is refused;
+    export it after its end."""
     parsed = replay_file.loads(text.split("\n"))
+    replay_file.validate(parsed, repo.games)
     report = verify(parsed.records, parsed.seeds, repo.games)
     if not report.ok:
         raise Tampered("replay/does-not-verify", f"v{report.first_bad}: {report.problem}")
@@ -214,14 +270,7 @@ def import_text(repo: Repository, text: str) -> tuple[Created, Report]:
         game_id = str(uuid.uuid4())
     records = list(parsed.records)
     folded = fold_into(None, game_id, records, repo.games, trusted=False)
-    seeds = list(parsed.seeds)
-    if folded.mode == ChanceMode.SERVER and folded.ended is None:
-        seed = _new_seed()
-        segment = Segment(folded.cursor, game_id, commitment(seed))
-        announce = kernel_record(folded.version + 1, "import", Reseeded(segment))
-        records.append(announce.sealed(records[-1].hash))
-        seeds.append(SeedReveal(folded.cursor, game_id, seed.hex()))
-    seat_tokens, referee = _issue(repo, game_id, seeds, folded.players)
+    seat_tokens, referee = _issue(repo, game_id, parsed.seeds, folded.players)
     repo.append(game_id, records)
     created = Created(
         game_id,
@@ -229,7 +278,7 @@ def import_text(repo: Repository, text: str) -> tuple[Created, Report]:
         folded.players,
         seat_tokens,
         referee,
-        folded.created.segments[0].commitment,
+        folded.created.segments[0].commitment if folded.created.segments else "",
         records[-1].version,
     )
     return created, report

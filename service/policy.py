@@ -9,7 +9,10 @@ servicer and the local CLI enforce the same rules and the servicer only translat
   the public view; a view without a seat is the public one for everyone;
 * **table chance** is entered by the referee/operator only;
 * **full access** — fork (it shares the chance seed), export (every hidden card), verify of a
-  stored game (its secret seed), the unredacted history: referee/operator only.
+  stored game (its secret seed), the unredacted history: referee/operator only;
+* **creating and importing** games: anyone on an open server (the default for an embedded
+  service and ``skald serve --open``); otherwise the operator token only, so a server reachable
+  by others does not hand out games — and storage — to whoever connects.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 from domain.kernel.errors import Malformed
 from service import auth
 from service.auth import OPERATOR, Principal
-from service.errors import Forbidden, NotFound, Unauthenticated
+from service.errors import Forbidden, NotFound, Unauthenticated, echo
 from service.store import Secret
 
 __all__ = [
@@ -33,8 +36,27 @@ __all__ = [
 class Policy:
     """Resolves bearer tokens to principals (only token hashes are kept)."""
 
-    def __init__(self, operator_token: str | None = None) -> None:
+    def __init__(self, operator_token: str | None = None, open_creation: bool = True) -> None:
         self._operator_hash = auth.token_hash(operator_token) if operator_token else None
+        self.open_creation = open_creation
+        """Whether anyone may create and import games (else the operator only)."""
+
+    def is_operator(self, token: str | None) -> bool:
+        """Whether ``token`` is this server's operator token (compared as hashes, in constant
+        time)."""
+        if not token or not self._operator_hash:
+            return False
+        return auth.same(auth.token_hash(token), self._operator_hash)
+
+    def may_create(self, token: str | None, what: str) -> None:
+        """Refuse unless ``token`` may create a game (``what``: creating, importing)."""
+        if self.open_creation or self.is_operator(token):
+            return
+        if not token:
+            raise Unauthenticated(
+                "auth/operator-only", f"{what} on this server needs the operator token"
+            )
+        raise Forbidden("auth/operator-only", f"{what} on this server needs the operator token")
 
     def authenticate(self, game_id: str, secret: Secret | None, token: str | None) -> Principal:
         """The principal behind ``token`` for the game whose stored secret is ``secret``."""
@@ -44,7 +66,7 @@ class Policy:
         if self._operator_hash and auth.same(hashed, self._operator_hash):
             return OPERATOR
         if secret is None:
-            raise NotFound("game/unknown", f"no game with id {game_id!r}")
+            raise NotFound("game/unknown", f"no game with id {echo(game_id)}")
         if auth.same(hashed, secret.referee_hash):
             return Principal("referee")
         for seat, seat_hash in enumerate(secret.token_hashes):

@@ -2,8 +2,9 @@
 
 Nothing here writes. What a principal may see is decided by :mod:`service.policy`; this module
 applies it: a seat's view, and every record redacted to the form that seat may see (the hash
-is kept — it names the stored record — while hidden data, other seats' command data and
-entered table chance are dropped).
+is kept — it names the stored record — while hidden data, other seats' command data, entered
+table chance and the record's salt are dropped: without the salt the hash is no oracle for the
+hidden data, see ``service/records.py``).
 """
 
 from __future__ import annotations
@@ -107,8 +108,10 @@ def history(
 def redact(rules: AnyRules, record: Record, principal: Principal, event: Any = None) -> Record:
     """The record as ``principal`` may see it. ``event`` is the record's domain event when the
     caller has it already (a command just decided), saving a decode."""
-    if policy.sees_everything(principal) or record.type.startswith(f"{KERNEL}."):
+    if policy.sees_everything(principal):
         return record
+    if record.type.startswith(f"{KERNEL}."):
+        return record.unsalted()
     seat = principal.seat if principal.kind == "seat" else None
     if event is None:
         name, data = upcast(rules.name, record.type, record.data)
@@ -121,7 +124,7 @@ def redact(rules: AnyRules, record: Record, principal: Principal, event: Any = N
     if chance is not None and "entries" in chance:
         chance = {k: v for k, v in chance.items() if k != "entries"}
     if shown is event and command is record.command and chance is record.chance:
-        return record
+        return record.unsalted()
     return Record(
         record.version,
         type(shown).__name__,

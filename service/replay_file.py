@@ -16,7 +16,13 @@ Every byte is bound: a line that is not in canonical form is refused; record lin
 their hashes; the header must be exactly the one the ``skald.GameCreated`` record implies, and
 the trailer must repeat the records' count, last hash and revealed seeds. Every fault — bad
 JSON, a missing or ill-typed field anywhere, a kernel record of the wrong shape — is refused
-with :class:`~service.errors.Tampered` naming the line: never a traceback.
+with :class:`~service.errors.Tampered` naming the line: never a traceback. Lines nesting deeper
+than :data:`MAX_DEPTH` are refused before any recursive reader sees them.
+
+Binding bytes is not enough for an import, since a forger re-hashes: :func:`validate` checks
+every field against its type and the file's game before anything is written, and ``verify``
+then re-decides the game; a truncated game whose trailer was rewritten fails there (a game
+over by its rules must end with ``skald.GameEnded``, and without it no seed is revealed).
 """
 
 from __future__ import annotations
@@ -24,18 +30,24 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from domain.kernel.codec import to_data
-from domain.kernel.errors import Malformed
-from domain.kernel.records import GameCreated, GameEnded, SeedReveal
+from domain.kernel.contract import AnyRules
+from domain.kernel.errors import Malformed, SkaldError
+from domain.kernel.records import KERNEL_RECORDS, ChanceMode, GameCreated, GameEnded, SeedReveal
 from service.errors import Tampered
+from service.folding import decode_command, decode_event
 from service.records import CREATED, ENDED, Record, read_kernel
+from service.registry import Registry
 
 FORMAT = "skald-replay"
 FORMAT_VERSION = 1
 RECORD_KEYS = frozenset(Record(0, "", None, "", {}).to_json())
+MAX_DEPTH = 32
+"""No record of any game nests deeper (records, events and commands are shallow dataclasses);
+a deeper line is refused before any recursive reader sees it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +110,20 @@ def load_bytes(raw: bytes) -> ReplayFile:
     return loads(decode(raw).split("\n"))
 
 
+def _depth(value: Any) -> int:
+    """How deeply ``value`` nests (iteratively: a crafted line must not exhaust the stack)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                todo.extend(
+                    (x, depth + 1) for x in (item.values() if isinstance(item, dict) else item)
+                )
+    return deepest
+
+
 def _rows(lines: Iterable[str]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     lines = list(lines)
@@ -110,6 +136,8 @@ def _rows(lines: Iterable[str]) -> list[dict[str, Any]]:
             raise Tampered("replay/bad-json", f"line {n} is not JSON: {exc}") from None
         if not isinstance(row, dict):
             raise Tampered("replay/bad-line", f"line {n} is not a JSON object")
+        if _depth(row) > MAX_DEPTH:
+            raise Tampered("replay/too-deep", f"line {n} nests deeper than {MAX_DEPTH} levels")
         if _line(row) != line:
             raise Tampered("replay/not-canonical", f"line {n} was edited (not in canonical form)")
         rows.append(row)
@@ -126,11 +154,12 @@ def _record(n: int, row: dict[str, Any]) -> Record:
     except Malformed as error:
         raise Tampered("replay/bad-record", f"line {n}: {error.reason}") from None
     try:
-        canonical_time = datetime.fromisoformat(record.at).isoformat() == record.at
+        stamp = datetime.fromisoformat(record.at)
+        canonical_time = stamp.isoformat() == record.at and stamp.utcoffset() == timedelta(0)
     except ValueError:
         canonical_time = False
     if not canonical_time:
-        raise Tampered("replay/bad-record", f"line {n}: 'at' is not an ISO 8601 timestamp")
+        raise Tampered("replay/bad-record", f"line {n}: 'at' is not a UTC ISO 8601 timestamp")
     return record
 
 
@@ -173,3 +202,73 @@ def loads(lines: Iterable[str]) -> ReplayFile:
     if trailer != trailer_for(records, ended):
         raise Tampered("replay/trailer", "the trailer does not match the records (seeds edited?)")
     return ReplayFile(header, records, _revealed(ended), created)
+
+
+def _chance_ok(chance: dict[str, Any], mode: ChanceMode) -> bool:
+    def count(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+    keys = {"from", "used", "mode"} | ({"entries"} if mode == ChanceMode.TABLE else set())
+    entries = chance.get("entries", [])
+    return (
+        set(chance) == keys
+        and count(chance["from"])
+        and count(chance["used"])
+        and chance["mode"] == mode.value
+        and isinstance(entries, list)
+        and all(
+            count(e) or (isinstance(e, list) and all(isinstance(x, str) for x in e))
+            for e in entries
+        )
+    )
+
+
+def _check_record(rules: AnyRules, created: GameCreated, record: Record, last: bool) -> str:
+    """What is wrong with one record of ``created``'s game, or ``""``."""
+    if record.seat is not None and not 0 <= record.seat < created.players:
+        return f"seat {record.seat} is not a seat of this {created.players}-player game"
+    if not record.command_id:
+        return "the command id is empty"
+    if record.type in KERNEL_RECORDS:
+        if record.seat is not None or record.command is not None or record.chance is not None:
+            return f"{record.type} is caused by no seat and carries no command or chance"
+        if (record.type == CREATED) != (record.version == 1) or (record.type == ENDED and not last):
+            return f"{record.type} cannot appear here"
+        read_kernel(record, KERNEL_RECORDS[record.type])
+        return ""
+    decode_event(rules, record)
+    if record.command is not None:
+        command = record.command
+        if set(command) != {"type", "data"} or not isinstance(command["type"], str):
+            return "the command must be {type, data}"
+        if not isinstance(command["data"], dict):
+            return "the command's data must be an object"
+        decode_command(rules, command["type"], command["data"])
+    if record.chance is not None and not _chance_ok(record.chance, created.chance):
+        return f"the chance field is ill-formed for {created.chance.value} chance"
+    return ""
+
+
+def validate(parsed: ReplayFile, games: Registry) -> None:
+    """Every field of every record checked against its type and the file's game (seat in
+    range or null, event type registered for the game and its data decoding strictly, the
+    command decoding, chance well-formed for the game's chance mode), so an import writes
+    nothing it could not read back; :class:`Tampered` naming the first bad line.
+
+    ``verify`` then re-decides the game, which binds the values; this pass binds the shapes,
+    so what is stored can always be read by every query, whatever ``verify`` compares."""
+    created = parsed.created
+    try:
+        rules = games.rules(created.game)
+    except SkaldError as error:
+        raise Tampered("replay/bad-record", f"line 2: {error.reason}") from None
+    if not rules.min_players <= created.players <= rules.max_players:
+        raise Tampered("replay/bad-record", f"line 2: {created.players} players cannot play it")
+    last = len(parsed.records)
+    for n, record in enumerate(parsed.records, start=2):
+        try:
+            problem = _check_record(rules, created, record, record.version == last)
+        except SkaldError as error:
+            problem = error.reason
+        if problem:
+            raise Tampered("replay/bad-record", f"line {n} (v{record.version}): {problem}")

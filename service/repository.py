@@ -16,12 +16,12 @@ from collections.abc import Sequence
 
 from domain.kernel.contract import AnyRules
 from domain.kernel.errors import Malformed
-from service.errors import NotFound, Stale
+from service.errors import NotFound, Stale, echo
 from service.folding import Loaded, fold_into
 from service.index import GamesIndex, IndexRow
 from service.records import Record
 from service.registry import Registry
-from service.store import EventStore, Secret
+from service.store import EventStore, Head, Secret
 
 __all__ = ["Repository"]
 
@@ -50,15 +50,15 @@ class Repository:
             pass
         if len(text) < 4:
             raise NotFound(
-                "game/unknown", f"no game {game_id!r} (give at least 4 characters of its id)"
+                "game/unknown", f"no game {echo(game_id)} (give at least 4 characters of its id)"
             )
         hits = [g for g in self.rows() if g.game_id.startswith(text)]
         if len(hits) == 1:
             return hits[0].game_id
         if not hits:
-            raise NotFound("game/unknown", f"no game with id {game_id!r}")
+            raise NotFound("game/unknown", f"no game with id {echo(game_id)}")
         raise NotFound(
-            "game/ambiguous", f"{game_id!r} matches {len(hits)} games; give more of the id"
+            "game/ambiguous", f"{echo(game_id)} matches {len(hits)} games; give more of the id"
         )
 
     def rows(self) -> list[IndexRow]:
@@ -77,6 +77,12 @@ class Repository:
 
     def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
         return self.store.read(game_id, after=after, upto=upto)
+
+    def read_to_head(self, game_id: str) -> tuple[list[Record], Head]:
+        """A game's records up to its head (read first, so a concurrent append is not taken
+        for records added around the store), and the head; ``verify`` compares the two."""
+        head = self.store.head(game_id)
+        return self.store.read(game_id, upto=head.version or None), head
 
     def load(self, game_id: str, upto: int | None = None, fresh: bool = True) -> Loaded:
         """The game at its latest version, or folded anew up to ``upto``.

@@ -15,8 +15,18 @@ select alone is 2.4 µs), about 7% of a full rebuild (read, decode and fold ≈ 
 a custom transcoder without the per-dict decode hook was slower still (10.6 µs). One code path
 that honours the library's settings is worth those 2 µs.
 
-A game's secrets (chance seeds, token hashes) live in a second aggregate whose id is derived
-from the game id; they never enter the game's own stream, so an export carries none of them.
+Every batch also writes the game's head (:class:`HeadMoved`: last version and hash) into a
+third aggregate derived from the game id, in the same ``put`` — one ``insert_events``
+transaction — so the head always names the last record written by the store; ``verify``
+compares it with the records, which catches a game cut short in the database (someone able to
+rewrite the head too is caught only by what the records themselves bind: re-decision and the
+outcome rule). A row that cannot be decoded (written around the store) is a
+:class:`~service.errors.Tampered` for its own game and is skipped, reported, by the index.
+
+A game's secrets (chance seeds with their commitment nonces, the record salt key, token hashes)
+live in a second aggregate whose id is derived from the game id; they never enter the game's
+own stream, so an export carries none of them, and a configured cipher encrypts them as it
+does every record.
 
 Settings: ``--db``/``SKALD_DB`` is a SQLite path (default ``~/.local/share/skald/skald.db``) or a
 ``postgresql://user@host:port/dbname`` URL (optionally ``?schema=name``).
@@ -26,11 +36,11 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import parse_qs, urlparse
 
 from eventsourcing.application import Application
@@ -40,13 +50,30 @@ from eventsourcing.utils import get_topic
 
 from domain.kernel.codec import from_stored, to_data
 from domain.kernel.records import SeedReveal
-from service.errors import Stale
-from service.records import Record
+from service.errors import Stale, Tampered
+from service.records import GENESIS, Record
 
 DEFAULT_DB = (
     Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "skald" / "skald.db"
 )
 _SECRET_NS = uuid.UUID("6b8f3f36-9b53-4f63-9a55-6a2f1c0de5a1")
+_HEAD_NS = uuid.UUID("0c2d7f0e-55a1-4c8e-9d3b-8f6e1a2b4c5d")
+
+
+@dataclass(frozen=True)
+class HeadMoved(DomainEvent):
+    """A game's head after a batch: its last record's hash (``originator_version`` is that
+    record's version). Appended in the same ``put`` as the batch, so records and head are one
+    transaction; cutting records off a game in the database leaves the head naming them."""
+
+    hash: str
+
+
+class Head(NamedTuple):
+    """A game's last record as the store wrote it: ``(0, GENESIS)`` when it keeps no head."""
+
+    version: int
+    hash: str
 
 
 @dataclass(frozen=True)
@@ -61,23 +88,33 @@ class StoredRecord(DomainEvent):
     chance: dict[str, Any] | None
     prev_hash: str
     hash: str
+    salt: str | None = None
+    """The record's salt (``None`` for records written before salts)."""
 
 
 @dataclass(frozen=True)
 class SecretRecorded(DomainEvent):
-    """A game's secrets: chance seeds per segment (``SeedReveal`` data) and its token hashes."""
+    """A game's secrets: chance seeds and nonces per segment (``SeedReveal`` data), its token
+    hashes and its record salt key (hex; empty for games made before salts)."""
 
     seeds: list[dict[str, Any]]
     token_hashes: list[str]
     referee_hash: str
+    salt_key: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Secret:
+    """What a game keeps out of its stream until its end: seeds and commitment nonces, the
+    record salt key, token hashes. Written once, with the game, through the same mapper as the
+    records, so a configured cipher (``CIPHER_TOPIC``/``CIPHER_KEY``) encrypts it too."""
+
     seeds: tuple[SeedReveal, ...]
-    """One seed per chance segment, in cursor order."""
+    """One seed (with its commitment nonce) per chance segment, in cursor order."""
     token_hashes: tuple[str, ...]
     referee_hash: str
+    salt_key: bytes | None = None
+    """The record salt key (:func:`service.records.salt_for`); ``None`` before salts."""
 
 
 _TOPIC = get_topic(StoredRecord)
@@ -144,7 +181,8 @@ class EventStore(Application):  # type: ignore[type-arg]
         """Write a batch atomically; a version already taken raises :class:`Stale`."""
         oid = self._uuid(game_id)
         try:
-            self.events.put([self._event(oid, r) for r in records])
+            head = self._head_event(game_id, records[-1])
+            self.events.put([*(self._event(oid, r) for r in records), head])
         except IntegrityError:
             raise Stale(
                 "version/stale",
@@ -167,12 +205,36 @@ class EventStore(Application):  # type: ignore[type-arg]
             chance=r.chance,
             prev_hash=r.prev_hash,
             hash=r.hash,
+            salt=r.salt,
         )
 
+    @staticmethod
+    def _head_event(game_id: str, last: Record) -> HeadMoved:
+        """The head row written with a batch whose last record is ``last``."""
+        return HeadMoved(
+            originator_id=uuid.uuid5(_HEAD_NS, game_id),
+            originator_version=last.version,
+            timestamp=HeadMoved.create_timestamp(),
+            hash=last.hash,
+        )
+
+    def head(self, game_id: str) -> Head:
+        """The game's head as last written with its records."""
+        found = list(self.events.get(uuid.uuid5(_HEAD_NS, game_id), desc=True, limit=1))
+        if not found or not isinstance(found[0], HeadMoved):
+            return Head(0, GENESIS)
+        return Head(found[0].originator_version, found[0].hash)
+
     def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
-        """A game's records in version order (``after`` < version ≤ ``upto``)."""
-        events = self.events.get(self._uuid(game_id), gt=after or None, lte=upto)
-        return [self._to_record(e) for e in events if isinstance(e, StoredRecord)]
+        """A game's records in version order (``after`` < version ≤ ``upto``); a stored row
+        that cannot be decoded (written around the store) → :class:`Tampered` for this game."""
+        try:
+            events = list(self.events.get(self._uuid(game_id), gt=after or None, lte=upto))
+            return [self._to_record(e) for e in events if isinstance(e, StoredRecord)]
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            raise Tampered(
+                "store/unreadable", f"game {game_id} has a stored record that cannot be read"
+            ) from error
 
     @staticmethod
     def _to_record(e: Any) -> Record:
@@ -187,6 +249,7 @@ class EventStore(Application):  # type: ignore[type-arg]
             e.prev_hash,
             e.hash,
             e.timestamp.isoformat(),
+            e.salt,
         )
 
     def put_secret(self, game_id: str, secret: Secret) -> None:
@@ -199,6 +262,7 @@ class EventStore(Application):  # type: ignore[type-arg]
                     seeds=[to_data(s) for s in secret.seeds],
                     token_hashes=list(secret.token_hashes),
                     referee_hash=secret.referee_hash,
+                    salt_key=secret.salt_key.hex() if secret.salt_key is not None else "",
                 )
             ]
         )
@@ -209,10 +273,18 @@ class EventStore(Application):  # type: ignore[type-arg]
             return None
         e: Any = found[-1]
         seeds = tuple(from_stored(SeedReveal, s) for s in e.seeds)
-        return Secret(seeds, tuple(e.token_hashes), e.referee_hash)
+        key = bytes.fromhex(e.salt_key) if e.salt_key else None
+        return Secret(seeds, tuple(e.token_hashes), e.referee_hash, key)
 
-    def scan(self, after: int = 0, page: int = 1000) -> Iterator[tuple[int, str, Record]]:
-        """Every game record in global order after notification ``after``: (position, game, record)."""
+    def scan(
+        self,
+        after: int = 0,
+        page: int = 1000,
+        unreadable: Callable[[int, str, str], None] | None = None,
+    ) -> Iterator[tuple[int, str, Record]]:
+        """Every game record in global order after notification ``after``: (position, game,
+        record). A row that cannot be decoded is passed to ``unreadable`` (position, game,
+        reason) and skipped, so one bad row cannot hide the others; without it, it raises."""
         start = after
         while True:
             batch = self.recorder.select_notifications(start, page, inclusive_of_start=False)
@@ -220,8 +292,14 @@ class EventStore(Application):  # type: ignore[type-arg]
                 return
             for n in batch:
                 start = n.id
-                if n.topic == _TOPIC:  # secrets are not decoded on the way
-                    event = self.mapper.to_domain_event(n)
-                    yield n.id, str(n.originator_id), self._to_record(event)
+                if n.topic == _TOPIC:  # secrets and heads are not decoded on the way
+                    try:
+                        record = self._to_record(self.mapper.to_domain_event(n))
+                    except (ValueError, KeyError, TypeError, AttributeError) as error:
+                        if unreadable is None:
+                            raise
+                        unreadable(n.id, str(n.originator_id), f"{type(error).__name__}: {error}")
+                        continue
+                    yield n.id, str(n.originator_id), record
             if len(batch) < page:
                 return

@@ -1,23 +1,30 @@
 """Verification: settle a disputed game from its records alone.
 
-Checks, in order, and reports the first record that fails:
+What must be checked follows from the game's kind (its ``skald.GameCreated``), never from what
+the records say about themselves: a forger who re-hashes the chain controls every byte, so a
+``chance: null`` or an empty list of segments must not switch a check off. In order, naming the
+first record that fails:
 
 1. **chain** — versions run 1, 2, 3…; each record names its predecessor's hash; each hash is
    SHA-256 of the record's canonical encoding (one changed byte anywhere breaks it);
-2. **commitments** — every revealed seed hashes to the commitment published in
-   ``skald.GameCreated`` (or a later ``skald.Reseeded``) before any outcome was drawn;
-3. **re-decision** — setup and every stored command are decided again from the state before
-   them, with chance re-derived from the seed (server chance) or from the entered outcomes
-   (table chance); the resulting events must equal the stored ones exactly, and each command's
-   chance must start where the previous one stopped;
-4. **outcome** — ``skald.GameEnded`` holds the scores and winners the final state gives.
+2. **head** (a stored game) — the store's head for the game, written in the same transaction
+   as every batch, names the last record: a game cut short in the database is caught here;
+3. **commitments** (server chance) — the game commits to a seed from draw 0 on, and every
+   revealed or supplied seed hashes to the commitment of its segment;
+4. **re-decision** — setup and *every* command batch are decided again from the state before
+   them, with chance from the seed (server chance) or the entered outcomes (table chance);
+   verify counts the draws itself, so each batch's chance cursor is re-derived, not read; the
+   resulting records must equal the stored ones exactly;
+5. **outcome** — ``skald.GameEnded`` holds the scores and winners the final state gives, and a
+   game whose final state has an outcome must end with it (the end cut off an export is caught
+   here even when its trailer was rewritten).
 
-Without the seed (a running game read from a file) step 3 cannot re-derive server chance; the
-report says so and still folds every event to prove it applies.
-
-The records may come from anywhere (a file whose chain was recomputed by a forger): every
-kernel record is read as its typed class and every field is checked before use, so a bad
-record is a failed report naming its version, never an exception.
+A check that cannot run is a failure with its reason, never a note: a server-chance game whose
+seed is not revealed yet (running) or withheld (a fork sharing a running game's seed) verifies
+only with the seeds supplied by the caller — the store's operator view does. The records may
+come from anywhere: every field is checked before use, so a bad record is a failed report
+naming its version, never an exception. What verify knows of the seeds is
+:mod:`service.chance_check`.
 """
 
 from __future__ import annotations
@@ -26,15 +33,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.kernel.chance import Chance, ChanceEntry, TableChance, commitment
-from domain.kernel.codec import to_data
+from domain.kernel.chance import Chance, ChanceEntry, TableChance
 from domain.kernel.contract import AnyRules
 from domain.kernel.errors import Malformed, SkaldError
-from domain.kernel.records import ChanceMode, GameCreated, GameEnded, Reseeded, SeedReveal, Segment
+from domain.kernel.options import resolve_options
+from domain.kernel.records import ChanceMode, GameCreated, GameEnded, Reseeded, SeedReveal
 from service import catalog
-from service.batches import build_records, chance_for
-from service.folding import chance_span, decode_command, decode_event
-from service.records import CREATED, ENDED, GENESIS, RESEEDED, SETUP, Record, read_kernel
+from service.batches import build_records
+from service.chance_check import Bad, KnownChance, Unrevealed
+from service.folding import decode_command
+from service.records import CREATED, ENDED, GENESIS, KERNEL, RESEEDED, SETUP, Record, read_kernel
 from service.registry import Registry
 from service.upcasting import upcast
 
@@ -69,19 +77,39 @@ class Report:
         }
 
 
-class _Bad(Exception):
-    """A record that fails a check: its version and the problem (turned into the report)."""
+def verify(
+    records: Sequence[Record],
+    seeds: Sequence[SeedReveal] | None = None,
+    games: Registry | None = None,
+    head: tuple[int, str] | None = None,
+) -> Report:
+    """Check ``records`` (a whole game, in order). ``seeds``: from the store's secrets, if the
+    caller may use them; ``games`` defaults to the process catalog; ``head`` is the store's
+    (last version, last hash) of the game — ``(0, GENESIS)`` when it keeps none."""
+    report = Report(events=len(records))
+    if not records:
+        return report.fail(1, "no records")
+    try:
+        _verify(records, seeds or (), games or catalog.registry(), head, report)
+    except Bad as bad:
+        return report.fail(bad.version, bad.problem)
+    return report
 
-    def __init__(self, version: int, problem: str) -> None:
-        super().__init__(problem)
-        self.version = version
-        self.problem = problem
+
+def _kernel(record: Record) -> bool:
+    return record.type.startswith(f"{KERNEL}.")
 
 
 def _batches(records: Sequence[Record]) -> list[list[Record]]:
+    """Runs of one command id; every kernel record stands alone."""
     out: list[list[Record]] = []
     for r in records:
-        if out and out[-1][0].command_id == r.command_id and r.type != ENDED:
+        if (
+            out
+            and not _kernel(r)
+            and not _kernel(out[-1][0])
+            and out[-1][0].command_id == r.command_id
+        ):
             out[-1].append(r)
         else:
             out.append([r])
@@ -92,153 +120,137 @@ def _chain(records: Sequence[Record]) -> None:
     prev = GENESIS
     for i, r in enumerate(records, start=1):
         if r.version != i:
-            raise _Bad(i, f"expected version {i}, found {r.version} (missing or reordered record)")
+            raise Bad(i, f"expected version {i}, found {r.version} (missing or reordered record)")
         if r.prev_hash != prev:
-            raise _Bad(i, "chain broken: prev_hash does not name the previous record")
+            raise Bad(i, "chain broken: prev_hash does not name the previous record")
         if r.digest() != r.hash:
-            raise _Bad(i, "hash mismatch: the record was altered after it was written")
+            raise Bad(i, "hash mismatch: the record was altered after it was written")
         prev = r.hash
+
+
+def _head(records: Sequence[Record], head: tuple[int, str]) -> None:
+    version, digest = head
+    last = records[-1]
+    if version == 0:
+        raise Bad(last.version, "the store keeps no head for this game (written outside it?)")
+    if (version, digest) != (last.version, last.hash):
+        raise Bad(
+            min(version, last.version) + (version > last.version),
+            f"head mismatch: the store's head is v{version} {digest[:12]}…, the records end at "
+            f"v{last.version} {last.hash[:12]}… (records cut off or written outside the store)",
+        )
 
 
 def _typed(record: Record, cls: type[Any]) -> Any:
     try:
         return read_kernel(record, cls)
     except Malformed as error:
-        raise _Bad(record.version, error.reason) from None
-
-
-def _seeds(
-    records: Sequence[Record], segments: Sequence[Segment], given: Sequence[SeedReveal]
-) -> list[SeedReveal]:
-    """The seed of every segment that has one revealed (given, or in ``skald.GameEnded``),
-    each checked against its public commitment."""
-    known = {(s.start, s.stream): s.seed for s in given if s.seed is not None}
-    if records[-1].type == ENDED:
-        ended: GameEnded = _typed(records[-1], GameEnded)
-        known.update({(s.start, s.stream): s.seed for s in ended.seeds if s.seed is not None})
-    full = []
-    for seg in segments:
-        seed = known.get((seg.start, seg.stream))
-        if seed is None:
-            continue
-        try:
-            matches = commitment(bytes.fromhex(seed)) == seg.commitment
-        except ValueError:
-            matches = False
-        if not matches:
-            raise _Bad(
-                records[-1].version,
-                f"revealed seed for stream {seg.stream} does not match its commitment",
-            )
-        full.append(SeedReveal(seg.start, seg.stream, seed))
-    return full
-
-
-def _entries(head: Record) -> list[ChanceEntry]:
-    raw = (head.chance or {}).get("entries", [])
-    ok = isinstance(raw, list) and all(
-        (isinstance(e, int) and not isinstance(e, bool))
-        or (isinstance(e, list) and all(isinstance(x, str) for x in e))
-        for e in raw
-    )
-    if not ok:
-        raise _Bad(head.version, "table chance entries are ill-formed")
-    return [e if isinstance(e, int) else tuple(e) for e in raw]
-
-
-def _command(rules: AnyRules, head: Record) -> Any:
-    cmd = head.command
-    if not isinstance(cmd, dict) or not isinstance(cmd.get("type"), str):
-        raise _Bad(head.version, "command missing from the batch's first record")
-    if not isinstance(cmd.get("data"), dict):
-        raise _Bad(head.version, "the command's data is missing")
-    try:
-        return decode_command(rules, cmd["type"], cmd["data"])
-    except SkaldError as error:
-        raise _Bad(head.version, f"stored command unreadable: {error.reason}") from None
-
-
-def verify(
-    records: Sequence[Record],
-    seeds: Sequence[SeedReveal] | None = None,
-    games: Registry | None = None,
-) -> Report:
-    """Check ``records`` (a whole game, in order); ``seeds`` from the secret store if any;
-    ``games`` defaults to the process catalog."""
-    report = Report(events=len(records))
-    if not records:
-        return report.fail(1, "no records")
-    try:
-        _verify(records, seeds or (), games or catalog.registry(), report)
-    except _Bad as bad:
-        return report.fail(bad.version, bad.problem)
-    return report
+        raise Bad(record.version, error.reason) from None
 
 
 def _verify(
-    records: Sequence[Record], seeds: Sequence[SeedReveal], games: Registry, report: Report
+    records: Sequence[Record],
+    seeds: Sequence[SeedReveal],
+    games: Registry,
+    head: tuple[int, str] | None,
+    report: Report,
 ) -> None:
     _chain(records)
     report.checked.append("chain")
+    if head is not None:
+        _head(records, head)
+        report.checked.append("head")
 
     if records[0].type != CREATED:
-        raise _Bad(1, f"first record must be {CREATED}")
+        raise Bad(1, f"first record must be {CREATED}")
     created: GameCreated = _typed(records[0], GameCreated)
+    if (records[0].seat, records[0].command, records[0].chance) != (None, None, None):
+        raise Bad(1, f"{CREATED} carries a seat, command or chance")
     try:
         rules = games.rules(created.game)
     except SkaldError as exc:
-        raise _Bad(1, exc.reason) from None
+        raise Bad(1, exc.reason) from None
     report.game = rules.name
     if not rules.min_players <= created.players <= rules.max_players:
-        raise _Bad(1, f"{created.players} players cannot play {rules.title}")
-    segments = list(created.segments)
-    segments += [_typed(r, Reseeded).segment for r in records if r.type == RESEEDED]
-    full = _seeds(records, segments, seeds)
-    table = created.chance == ChanceMode.TABLE
-    can_rederive = table or (len(full) == len(segments) and bool(segments))
-    if not table:
-        if can_rederive:
-            report.checked.append("commitments")
-        else:
-            report.notes.append("seed not revealed yet: chance not re-derived, events folded only")
+        raise Bad(1, f"{created.players} players cannot play {rules.title}")
+    try:  # setup is re-run with the stored options: they must be the game's, complete
+        if resolve_options(rules.options, created.option_values()) != created.option_values():
+            raise Bad(1, "the stored options are not complete")
+    except Malformed as error:
+        raise Bad(1, f"stored options: {error.reason}") from None
+    server = created.chance == ChanceMode.SERVER
+    known = list(seeds)
+    if records[-1].type == ENDED:
+        known += _typed(records[-1], GameEnded).seeds
+    chance = KnownChance(created, known, records[-1].version) if server else None
+    if chance is not None:
+        report.checked.append("commitments")
 
     state = rules.initial(created.players)
     cursor = 0
-    for batch in _batches(records[1:]):
-        head = batch[0]
-        if head.type == ENDED:
-            _outcome(rules, state, head, head is records[-1])
+    for n, batch in enumerate(_batches(records[1:])):
+        first = batch[0]
+        if _kernel(first) and (first.seat, first.command, first.chance) != (None, None, None):
+            raise Bad(first.version, f"{first.type} carries a seat, command or chance")
+        if first.type == ENDED:
+            _outcome(rules, state, first, first is records[-1])
             report.checked.append("outcome")
-            continue
-        if head.type == RESEEDED:
-            continue
-        if head.type == CREATED:
-            raise _Bad(head.version, f"a second {CREATED}")
-        try:
-            span = chance_span(head)
-        except Malformed as error:
-            raise _Bad(head.version, error.reason) from None
-        if can_rederive and span is not None:
-            state = _redecide(rules, created, state, batch, cursor, full)
+        elif first.type == RESEEDED:
+            if chance is None:
+                raise Bad(first.version, "a table-chance game has no seed to reseed")
+            chance.add(first.version, _typed(first, Reseeded).segment, cursor)
+        elif _kernel(first):
+            raise Bad(first.version, f"{first.type} cannot appear here")
         else:
-            state = _fold(rules, state, batch)
-        if span is not None:
-            cursor = span[0] + span[1]
-    report.checked.append("re-decision" if can_rederive else "fold")
+            if (first.command_id == SETUP) != (n == 0):
+                raise Bad(first.version, "setup must be the first batch, and only the first")
+            if n and rules.outcome(state) is not None:
+                raise Bad(first.version, "a command after the game was over by its rules")
+            state, cursor = _redecide(rules, created, state, batch, cursor, chance)
+    if records[-1].type != ENDED and rules.outcome(state) is not None:
+        raise Bad(
+            records[-1].version + 1,
+            f"the game is over by its rules but does not end with {ENDED} (cut off?)",
+        )
+    report.checked.append("re-decision")
 
 
 def _outcome(rules: AnyRules, state: Any, head: Record, last: bool) -> None:
     ended: GameEnded = _typed(head, GameEnded)
     outcome = rules.outcome(state)
     if outcome is None:
-        raise _Bad(head.version, "game marked ended but the rules say it is still running")
+        raise Bad(head.version, "game marked ended but the rules say it is still running")
     if (tuple(outcome.scores), tuple(outcome.winners)) != (ended.scores, ended.winners):
-        raise _Bad(
+        raise Bad(
             head.version,
             f"stored result {list(ended.scores)} differs from the rules' {list(outcome.scores)}",
         )
     if not last:
-        raise _Bad(head.version + 1, "records after the end of the game")
+        raise Bad(head.version + 1, "records after the end of the game")
+
+
+def _entries(head: Record) -> list[ChanceEntry]:
+    raw = head.chance.get("entries") if isinstance(head.chance, dict) else None
+    ok = isinstance(raw, list) and all(
+        (isinstance(e, int) and not isinstance(e, bool))
+        or (isinstance(e, list) and all(isinstance(x, str) for x in e))
+        for e in raw
+    )
+    if not ok or not isinstance(raw, list):
+        raise Bad(head.version, "a table-chance batch must list its entered outcomes")
+    return [e if isinstance(e, int) else tuple(e) for e in raw]
+
+
+def _command(rules: AnyRules, head: Record) -> Any:
+    cmd = head.command
+    if not isinstance(cmd, dict) or not isinstance(cmd.get("type"), str):
+        raise Bad(head.version, "command missing from the batch's first record")
+    if not isinstance(cmd.get("data"), dict):
+        raise Bad(head.version, "the command's data is missing")
+    try:
+        return decode_command(rules, cmd["type"], cmd["data"])
+    except SkaldError as error:
+        raise Bad(head.version, f"stored command unreadable: {error.reason}") from None
 
 
 def _redecide(
@@ -247,30 +259,32 @@ def _redecide(
     state: Any,
     batch: list[Record],
     cursor: int,
-    seeds: Sequence[SeedReveal],
-) -> Any:
+    chance: KnownChance | None,
+) -> tuple[Any, int]:
+    """Decide ``batch`` again from ``state`` with chance at verify's own ``cursor``; the state
+    after it and the cursor after its draws."""
     head = batch[0]
-    span = chance_span(head)
-    assert span is not None
-    if span[0] != cursor:
-        raise _Bad(head.version, f"chance starts at {span[0]}, expected {cursor}")
-    table = created.chance == ChanceMode.TABLE
-    try:
-        source: Chance = TableChance(_entries(head)) if table else chance_for(seeds, cursor)
-    except Malformed as error:
-        raise _Bad(head.version, error.reason) from None
     setup = head.command_id == SETUP
-    seat = head.seat
-    if not setup and (not isinstance(seat, int) or not 0 <= seat < created.players):
-        raise _Bad(head.version, "a command record names no seat of the game")
+    seat = -1 if head.seat is None else head.seat
+    if not setup and (isinstance(seat, bool) or not 0 <= seat < created.players):
+        raise Bad(head.version, f"a command record names no seat of the game ({head.seat!r})")
     command = None if setup else _command(rules, head)
+    segment = None
+    source: Chance
+    if chance is None:
+        source = TableChance(_entries(head))
+    else:
+        source, segment = chance.at(cursor)
     try:
-        if seat is None or setup:
+        if setup:
             events = rules.setup(created.players, created.option_values(), source)
         else:
             events = rules.decide(state, seat, command, source)
+    except Unrevealed:
+        assert chance is not None and segment is not None
+        raise Bad(head.version, chance.why_missing(segment)) from None
     except SkaldError as exc:
-        raise _Bad(
+        raise Bad(
             head.version, f"re-decision refused the stored command: {exc.rule}: {exc.reason}"
         ) from None
     again = build_records(
@@ -285,34 +299,25 @@ def _redecide(
     )
     for mine, stored in zip(again, batch, strict=False):
         stored_type, stored_data = upcast(rules.name, stored.type, stored.data)
-        if (mine.type, mine.seat, mine.data, mine.command, mine.chance) != (
+        if mine.chance != stored.chance and mine is again[0]:
+            raise Bad(
+                stored.version,
+                f"stored chance {stored.chance} differs from the re-derived {mine.chance}",
+            )
+        if (mine.type, mine.seat, mine.command_id, mine.data, mine.command, mine.chance) != (
             stored_type,
             stored.seat,
+            stored.command_id,
             stored_data,
             stored.command,
             stored.chance,
         ):
-            raise _Bad(
+            raise Bad(
                 stored.version, f"stored {stored.type} differs from the re-decided {mine.type}"
             )
     if len(again) != len(batch):
         bad = batch[min(len(again), len(batch) - 1)].version
-        raise _Bad(bad, f"the command makes {len(again)} events, {len(batch)} are stored")
+        raise Bad(bad, f"the command makes {len(again)} events, {len(batch)} are stored")
     for e in events:
         state = rules.evolve(state, e)
-    return state
-
-
-def _fold(rules: AnyRules, state: Any, batch: list[Record]) -> Any:
-    for r in batch:
-        try:
-            event = decode_event(rules, r)
-        except SkaldError:
-            raise _Bad(r.version, f"unknown or malformed event {r.type}") from None
-        if to_data(event) != upcast(rules.name, r.type, r.data)[1]:
-            raise _Bad(r.version, "event data does not round-trip")
-        try:
-            state = rules.evolve(state, event)
-        except Exception:  # evolve never validates: a forged event may break it anywhere
-            raise _Bad(r.version, f"{r.type} does not apply to the game") from None
-    return state
+    return state, cursor + source.used

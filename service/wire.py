@@ -266,6 +266,8 @@ def record_to_proto(rules: AnyRules, record: Record) -> pb.GameEvent:
     )
     if record.seat is not None and record.seat >= 0:
         msg.seat = record.seat
+    if record.salt is not None:
+        msg.salt = record.salt
     kernel = KERNEL_RECORDS.get(record.type)
     if kernel is not None:
         typed: object = from_data(kernel, record.data)
@@ -362,6 +364,7 @@ def record_from_proto(rules: AnyRules, msg: pb.GameEvent) -> Record:
         msg.prev_hash,
         msg.hash,
         msg.at,
+        msg.salt if msg.HasField("salt") else None,
     )
 
 

@@ -303,7 +303,7 @@ def test_rules(cli: Cli, game: str, playable: bool) -> None:
 def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     db = tmp_path / "served.db"
     proc = subprocess.Popen(
-        [skald_executable(), "serve", "--port", "0", "--db", str(db)],
+        [skald_executable(), "serve", "--port", "0", "--open", "--db", str(db)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -157,7 +157,7 @@ def test_full_game_streams_views_seed_and_audit(db_url: str) -> None:
         game = create(rpc, 3, seed)
         gid, players = game.game_id, 3
         assert len(game.seat_tokens) == 3 and game.referee_token
-        assert game.commitment == hashlib.sha256(seed).hexdigest()
+        assert game.commitment != hashlib.sha256(seed).hexdigest()  # salted with a nonce
 
         spectator: list[Any] = []
         seat0: list[Any] = []
@@ -243,7 +243,8 @@ def test_full_game_streams_views_seed_and_audit(db_url: str) -> None:
         for stream in (spectator, seat0):
             reveal = stream[-1].event.kernel.ended.seeds
             assert len(reveal) == 1 and reveal[0].seed == seed_hex
-            assert hashlib.sha256(bytes.fromhex(reveal[0].seed)).hexdigest() == game.commitment
+            opened = bytes.fromhex(reveal[0].nonce) + bytes.fromhex(reveal[0].seed)
+            assert hashlib.sha256(opened).hexdigest() == game.commitment
 
         final = rpc.call("GetView", pb.GetViewRequest(game_id=gid))
         assert final.finished and final.version == last

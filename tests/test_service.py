@@ -36,7 +36,10 @@ def test_create_publishes_the_commitment_not_the_seed(service: GameService) -> N
     records = service.store.read(created.game_id)
     head = records[0]
     assert head.type == "skald.GameCreated" and head.version == 1
-    assert head.data["segments"][0]["commitment"] == hashlib.sha256(b"secret seed").hexdigest()
+    nonce = bytes.fromhex(service.repo.secret(created.game_id).seeds[0].nonce)
+    assert len(nonce) == 16
+    opened = hashlib.sha256(nonce + b"secret seed").hexdigest()
+    assert head.data["segments"][0]["commitment"] == opened
     assert b"secret seed".hex() not in str([r.to_json() for r in records])
     assert created.version == records[-1].version == 5
 
@@ -221,7 +224,10 @@ def test_a_fork_withholds_a_seed_its_running_source_still_uses(service: GameServ
     fork = service.fork(gid, OPERATOR, 6)
     play_to_end(service, fork.game_id)
     ended = service.store.read(fork.game_id)[-1]
-    assert ended.data["seeds"] == [{"start": 0, "stream": gid, "seed": None, "withheld": True}]
+    assert ended.data["seeds"] == [
+        {"start": 0, "stream": "chosen", "seed": None, "withheld": True, "nonce": None}
+    ]
+    assert ended.data["salt_key"] is None  # the salts would open the shared draws
     assert b"withheld seed material".hex() not in str(ended.data)
     play_to_end(service, gid)
     assert service.store.read(gid)[-1].data["seeds"][0]["seed"] == b"withheld seed material".hex()
@@ -279,15 +285,24 @@ def test_export_import_round_trip_and_tamper_refusal(service: GameService) -> No
     assert len(service.list_games()) == games
 
 
-def test_a_running_game_imports_onto_a_new_announced_seed(service: GameService) -> None:
+def test_a_running_game_imports_only_when_it_can_be_verified(service: GameService) -> None:
+    """A running server-chance game's seed is not in its export, so its deals cannot be
+    checked: refused, nothing written. A table-chance game needs no seed: it imports and
+    continues."""
     gid = service.create("toy", 2, seed=b"run").game_id
     service.submit(gid, OPERATOR, 0, Roll())
-    created, report = service.import_text(service.export(gid, OPERATOR))
-    assert report.ok and report.notes
-    records = service.store.read(created.game_id)
-    assert records[-1].type == "skald.Reseeded"
-    play_to_end(service, created.game_id)
+    games = len(service.list_games())
+    with pytest.raises(Tampered) as refused:
+        service.import_text(service.export(gid, OPERATOR))
+    assert "not revealed" in refused.value.reason and len(service.list_games()) == games
+    table = service.create("toy", 2, chance="table", table_entries=[CARD_ORDER]).game_id
+    created, report = service.import_text(service.export(table, OPERATOR))
+    assert report.ok and not report.notes
+    service.submit(created.game_id, OPERATOR, 0, Roll(), chance_entries=[4])
     assert service.verify(created.game_id, OPERATOR).ok
+
+
+CARD_ORDER = ("c3", "c1", "c2", "c6", "c5", "c4")
 
 
 def test_check_decides_at_an_old_version_and_writes_nothing(service: GameService) -> None:

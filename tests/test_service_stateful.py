@@ -98,9 +98,12 @@ class ServiceMachine(RuleBasedStateMachine):
         loaded = self.svc.load(gid)
         ends = sorted({last for cid, (_, last) in loaded.batches.items()})
         at = random.Random(index).choice(ends)
-        self.games.append(
-            self.svc.fork(gid, OPERATOR, at, reseed=reseed, seed=b"r" if reseed else None).game_id
-        )
+        try:
+            forked = self.svc.fork(gid, OPERATOR, at, reseed=reseed, seed=b"r" if reseed else None)
+        except SkaldError as error:  # a finished position is not a game to go on with
+            assert error.rule == "game/over" and loaded.ended is not None
+            return
+        self.games.append(forked.game_id)
 
     @invariant()
     def stored_fold_equals_live_state(self) -> None:

@@ -85,13 +85,13 @@ def test_the_generator_refuses_a_break_and_writes_nothing(
 ) -> None:
     template = protogen.SERVICE_TEMPLATE()
     assert "  string hash = 10;" in template
-    renumbered = template.replace("  string hash = 10;", "  string hash = 12;")
+    renumbered = template.replace("  string hash = 10;", "  string hash = 13;")
     monkeypatch.setattr(protogen, "SERVICE_TEMPLATE", lambda: renumbered)
     lock = tmp_path / "skald.lock.json"
     shutil.copy(protogen.LOCK, lock)
     with pytest.raises(SystemExit) as refused:
         protogen.generate(tmp_path / "protos", tmp_path / "gen", lock)
-    assert "skald.v1.GameEvent.hash: renumbered from 10 to 12" in str(refused.value)
+    assert "skald.v1.GameEvent.hash: renumbered from 10 to 13" in str(refused.value)
     assert not (tmp_path / "protos").exists() and not (tmp_path / "gen").exists()
     assert lock.read_text() == protogen.LOCK.read_text()
 

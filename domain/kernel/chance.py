@@ -4,10 +4,14 @@ Two sources implement one interface:
 
 * :class:`ServerChance` derives outcome *i* of a game deterministically from a secret seed:
   ``HMAC-SHA256(seed, f"{stream}:{i}")`` read as a 256-bit integer, with rejection sampling so
-  every value below ``n`` is exactly equally likely. The service publishes ``sha256(seed)`` when
-  the game is created and reveals the seed when it ends, so anyone can re-derive every roll and
-  shuffle (``skald verify``). ``stream`` is the id of the game that created the seed, so a fork
-  that keeps the seed keeps the same chance stream.
+  every value below ``n`` is exactly equally likely. The service publishes
+  :func:`commitment` ``sha256(nonce || seed)`` when the game is created (the 16-byte nonce is
+  server randomness, so a guessable chosen seed such as ``table-7`` cannot be found by trying
+  candidates against the commitment) and reveals seed and nonce when it ends, so anyone can
+  re-derive every roll and shuffle (``skald verify``). The nonce only hides; outcomes come from
+  seed and ``stream`` alone, so a chosen seed on the same stream deals the same game again.
+  ``stream`` is the id of the game that drew a random seed (a fork that keeps the seed keeps
+  its stream), or one fixed label for every chosen seed.
 * :class:`TableChance` replays outcomes a referee entered from a physical table: an integer per
   roll or draw index, a complete order per shuffle. Wrong or missing entries raise
   :class:`~domain.kernel.errors.ChanceNeeded` naming what was needed, so nothing is guessed.
@@ -33,9 +37,10 @@ ChanceEntry = int | tuple[str, ...]
 """One entered outcome: a value for a roll/draw, or an order (item names) for a shuffle."""
 
 
-def commitment(seed: bytes) -> str:
-    """The public commitment to a seed: hex SHA-256, published before any outcome."""
-    return hashlib.sha256(seed).hexdigest()
+def commitment(seed: bytes, nonce: bytes = b"") -> str:
+    """The public commitment to a seed: hex SHA-256 of ``nonce || seed``, published before any
+    outcome. Without the nonce (games recorded before nonces) it is plain ``sha256(seed)``."""
+    return hashlib.sha256(nonce + seed).hexdigest()
 
 
 def derive_below(seed: bytes, stream: str, index: int, n: int) -> int:

@@ -7,7 +7,8 @@ unfinished game continues on a fresh seed). They are stored under the type names
 store, replay files, verify and the wire read one shape instead of dicts spelled in four places.
 
 A *segment* is a stretch of a game's chance draws from one seed: draws ``start`` onward come
-from the seed committed to by ``commitment`` (hex SHA-256) and are derived on ``stream``.
+from the seed committed to by ``commitment`` (hex SHA-256 of the segment's nonce and seed,
+:func:`domain.kernel.chance.commitment`) and are derived on ``stream``.
 """
 
 from __future__ import annotations
@@ -38,12 +39,15 @@ class Segment:
 
 @dataclass(frozen=True, slots=True)
 class SeedReveal:
-    """A segment's seed (hex) at the game's end, or ``withheld`` while a game sharing it runs."""
+    """A segment's seed and commitment nonce (hex) at the game's end, or ``withheld`` (neither
+    given) while a running game shares the seed. ``nonce`` is ``None`` for segments committed
+    before nonces (plain ``sha256(seed)``)."""
 
     start: int
     stream: str
     seed: str | None = None
     withheld: bool = False
+    nonce: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,12 +104,18 @@ class GameCreated:
 
 @dataclass(frozen=True, slots=True)
 class GameEnded:
-    """The outcome (scores by seat, winning seats) and the seed reveal of every segment."""
+    """The outcome (scores by seat, winning seats), the seed reveal of every segment and the
+    game's record salt key (hex), from which every record's salt is derived (see
+    ``service/records.py``): with it, anyone holding the redacted history can re-derive each
+    salt. ``salt_key`` is ``None`` while any seed is withheld (revealing the salts would open
+    this game's hidden records, which a game sharing the seed would draw again) and for games
+    recorded before salts."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     reason: str
     seeds: tuple[SeedReveal, ...]
+    salt_key: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

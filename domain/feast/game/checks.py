@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.feast.game import commands as cmd
+from domain.feast.game.actions import dice_steps, voyage_steps
 from domain.feast.game.actions.base import Refusal, rule
 from domain.feast.game.actions.mountains import strips_open, upgradable
 from domain.feast.game.items import GOOD_INDEX, free_berths
@@ -54,8 +55,16 @@ def check(state: State, seat: int, command: object) -> None:
 
 
 def _place_vikings(s: State, seat: int, c: cmd.PlaceVikings) -> None:
-    """rules.ja.txt フェイズ5, ヴァイキング駒の配置ルール."""
-    _raise(space_refusal(s, seat, c.space, c.option, c.copy)[1])
+    """rules.ja.txt フェイズ5, ヴァイキング駒の配置ルール; column 4 may play one occupation
+    before the action (refresher.en.txt), checked on the state before it."""
+    target, refusal = space_refusal(s, seat, c.space, c.option, c.copy)
+    _raise(refusal)
+    if c.occupation is not None:
+        assert target is not None
+        if target.column != 4:
+            _raise(rule("play-first-column-4", "only a column-4 space plays an occupation first"))
+        if c.occupation not in s.players[seat].hand:
+            _raise(rule("occupation-not-in-hand", "play an occupation from your hand"))
 
 
 def _nothing(s: State, seat: int, c: Any) -> None:
@@ -153,4 +162,9 @@ _CHECKS: dict[type, Callable[[State, int, Any], None]] = {
     cmd.ServeFood: _serve,
     cmd.EndFeast: _nothing,
     cmd.FinishPlacing: _nothing,
+    cmd.Reroll: dice_steps.check_reroll,
+    cmd.DeclareHunt: dice_steps.check_hunt,
+    cmd.DeclareRaid: dice_steps.check_raid,
+    cmd.TradeOverseas: voyage_steps.check_trade,
+    cmd.BuySpecials: voyage_steps.check_sale,
 }

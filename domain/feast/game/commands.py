@@ -11,6 +11,7 @@ from typing import get_args
 
 from domain.feast.goods import Good
 from domain.feast.ships import ShipKind
+from domain.feast.special_tiles import SpecialTile
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,11 +19,13 @@ class PlaceVikings:
     """Put a column's worth of Vikings on one free space and use it at once.
 
     ``option`` picks between a space's printed alternatives (0 when it has none); ``copy``
-    names the space an imitation space copies (4 players only)."""
+    names the space an imitation space copies (4 players only); ``occupation`` (column 4
+    only) is played from the hand *before* the action (refresher.en.txt: "before or after")."""
 
     space: str
     option: int = 0
     copy: str | None = None
+    occupation: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +103,49 @@ class FinishPlacing:
     """Game end: no more goods to place; score."""
 
 
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """Dice spaces: roll again (up to three rolls); the new roll replaces the last."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareHunt:
+    """Hunting game, snare, whaling: end the hunt. Success pays ``wood`` + ``weapons`` (bows,
+    snares or spears) equal to the result; failure pays nothing."""
+
+    success: bool
+    wood: int = 0
+    weapons: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareRaid:
+    """Raiding, pillaging: end the raid. Success spends ``stone`` and ``swords`` (+1 each)
+    and takes ``take``, a blue good or special tile of sword value ≤ the result; failure
+    spends nothing."""
+
+    success: bool
+    stone: int = 0
+    swords: int = 0
+    take: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TradeOverseas:
+    """Overseas trading: turn these different green goods in supply to blue (``GOODS``
+    order, each once; ``actions/sailing.py``)."""
+
+    goods: tuple[Good, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BuySpecials:
+    """Special sale: buy these 1 or 2 special tiles at their silver cost (``SPECIAL_TILES``
+    order, each once; ``actions/sailing.py``)."""
+
+    tiles: tuple[SpecialTile, ...]
+
+
 Command = (
     PlaceVikings
     | Pass
@@ -113,6 +159,11 @@ Command = (
     | ServeFood
     | EndFeast
     | FinishPlacing
+    | Reroll
+    | DeclareHunt
+    | DeclareRaid
+    | TradeOverseas
+    | BuySpecials
 )
 
 COMMANDS: dict[str, type] = {c.__name__: c for c in get_args(Command)}

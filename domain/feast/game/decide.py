@@ -8,6 +8,7 @@ from typing import Any
 
 from domain.feast.game import commands as cmd
 from domain.feast.game import events as ev
+from domain.feast.game.actions import dice_steps, voyage_steps
 from domain.feast.game.checks import check
 from domain.feast.game.flow import Log
 from domain.feast.game.items import SHIP_SPECS, boards, piece_of
@@ -28,7 +29,7 @@ def decide(state: State, seat: int, command: Any, chance: Chance) -> tuple[Any, 
 
 
 def _place_vikings(log: Log, seat: int, c: cmd.PlaceVikings, chance: Chance) -> None:
-    place(log, seat, c.space, c.option, c.copy, chance)
+    place(log, seat, c.space, c.option, c.copy, chance, c.occupation)
 
 
 def _pass(log: Log, seat: int, c: cmd.Pass, chance: Chance) -> None:
@@ -127,4 +128,9 @@ _HANDLERS: dict[type, Callable[[Log, int, Any, Chance], None]] = {
     cmd.ServeFood: _serve,
     cmd.EndFeast: _end_feast,
     cmd.FinishPlacing: _finish_placing,
+    cmd.Reroll: dice_steps.reroll,
+    cmd.DeclareHunt: dice_steps.declare_hunt,
+    cmd.DeclareRaid: dice_steps.declare_raid,
+    cmd.TradeOverseas: voyage_steps.trade,
+    cmd.BuySpecials: voyage_steps.sale,
 }

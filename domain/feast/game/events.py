@@ -17,6 +17,7 @@ from domain.feast.goods import Good
 from domain.feast.mountains import MountainItem
 from domain.feast.placement import Placement
 from domain.feast.ships import ShipKind
+from domain.feast.special_tiles import SpecialTile
 from domain.feast.weapons import Weapon
 
 
@@ -260,6 +261,95 @@ class GameScored:
     winners: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class DieRolled:
+    """A dice space's roll (1st, 2nd or 3rd), replacing the last; ``modifier`` is the ore on
+    the ships used (negative for whaling, positive for pillaging). The seat now decides."""
+
+    seat: int
+    space: str
+    die: str
+    """``d8`` or ``d12``."""
+    roll: int
+    value: int
+    modifier: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DiceSucceeded:
+    """Declared a success with ``result`` (costs paid just before, reward just after)."""
+
+    seat: int
+    space: str
+    result: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiceFailed:
+    """Declared a failure (nothing paid); ``returned`` Vikings go from the space back to the
+    Thing square, to be placed again (a failed snare 1, whaling 2, pillaging 1)."""
+
+    seat: int
+    space: str
+    result: int
+    returned: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GoodsTraded:
+    """Overseas trading: each of ``goods`` (green, in supply) turned to its blue side."""
+
+    seat: int
+    goods: tuple[Good, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialsBought:
+    """Special sale: ``tiles`` bought for ``silver`` in all."""
+
+    seat: int
+    tiles: tuple[SpecialTile, ...]
+    silver: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardExplored:
+    """Exploration: the face ``face`` (an exploration face id) claimed with its ``silver``."""
+
+    seat: int
+    face: str
+    silver: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShipExchanged:
+    """Emigration ④: ship ``ship`` (a whaling boat) given up for a new ``into`` at the end
+    of the fleet."""
+
+    seat: int
+    ship: int
+    into: ShipKind
+
+
+@dataclass(frozen=True, slots=True)
+class ShipEmigrated:
+    """Emigration: ship ``ship`` (its index in the fleet) turned onto the banquet table for
+    ``silver`` (the round); its ore is lost."""
+
+    seat: int
+    ship: int
+    kind: ShipKind
+    silver: int
+
+
+@dataclass(frozen=True, slots=True)
+class SoloSpacesBlocked:
+    """Solo, phase 12: the round's Vikings stay on ``spaces``, blocking them next round."""
+
+    round: int
+    spaces: tuple[str, ...]
+
+
 Event = (
     GameStarted
     | OccupationDealt
@@ -293,6 +383,15 @@ Event = (
     | FinalPlacementBegan
     | PlacingFinished
     | GameScored
+    | DieRolled
+    | DiceSucceeded
+    | DiceFailed
+    | GoodsTraded
+    | SpecialsBought
+    | BoardExplored
+    | ShipExchanged
+    | ShipEmigrated
+    | SoloSpacesBlocked
 )
 
 EVENTS: dict[str, type] = {c.__name__: c for c in get_args(Event)}

@@ -10,7 +10,9 @@ from domain.feast.boards.exploration import EXPLORATION_FACES
 from domain.feast.boards.grid import BoardId
 from domain.feast.boards.home import VIKINGS_PER_PLAYER
 from domain.feast.game import events as ev
+from domain.feast.game import evolve_dice as dice
 from domain.feast.game import evolve_goods as goods
+from domain.feast.game import evolve_voyages as voyages
 from domain.feast.game.items import (
     WEAPON_INDEX,
     gain,
@@ -231,6 +233,15 @@ _APPLY: dict[type, Callable[[State, Any], State]] = {
     ev.FinalPlacementBegan: _final,
     ev.PlacingFinished: lambda s, e: _player(s, e.seat, finished=True),
     ev.GameScored: _scored,
+    ev.DieRolled: dice.rolled,
+    ev.DiceSucceeded: dice.succeeded,
+    ev.DiceFailed: dice.failed,
+    ev.GoodsTraded: voyages.traded,
+    ev.SpecialsBought: voyages.bought,
+    ev.BoardExplored: voyages.explored,
+    ev.ShipExchanged: voyages.exchanged,
+    ev.ShipEmigrated: voyages.emigrated,
+    ev.SoloSpacesBlocked: voyages.blocked,
 }
 
 

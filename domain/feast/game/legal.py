@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from domain.feast.game import commands as cmd
+from domain.feast.game.actions import SPACES, dice_steps, voyage_steps
+from domain.feast.game.actions.dice import after_roll
 from domain.feast.game.actions.mountains import strips_open, upgradable
 from domain.feast.game.items import free_berths
 from domain.feast.game.placing import food_placements, placements
@@ -29,6 +31,7 @@ from domain.kernel.contract import Pending
 _PROMPTS = {
     "feast/place-vikings": "Your turn: place Vikings on a free action space, or pass.",
     "feast/action-step": "Carry on with your action: take, upgrade or play what it offers.",
+    "feast/after-roll": "The die is cast: roll again (up to 3 rolls) or declare the outcome.",
     "feast/feast": "Feast: cover the open banquet squares with food or silver, then end it.",
     "feast/final-placement": "The game is over: place what is left, then finish.",
 }
@@ -36,7 +39,9 @@ _PROMPTS = {
 
 def _decisions(s: State) -> Iterator[tuple[int, str, tuple[str, ...]]]:
     if s.phase is Phase.ACTIONS:
-        if s.running is not None:
+        if s.dice is not None:
+            yield s.dice.seat, "feast/after-roll", after_roll(s.dice)
+        elif s.running is not None:
             yield s.running.seat, "feast/action-step", step_answers(s, s.running)
         elif s.turn is not None:
             yield s.turn, "feast/place-vikings", ("PlaceVikings", "Pass")
@@ -67,6 +72,9 @@ def _answers(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.Comma
     if "PlaceVikings" in answers:
         for space, option, copy in place_commands(s, seat):
             yield cmd.PlaceVikings(space, option, copy)
+            if p.hand and SPACES[copy or space].column == 4:  # play one first
+                for card in p.hand:
+                    yield cmd.PlaceVikings(space, option, copy, card)
     if "Pass" in answers:
         yield cmd.Pass()
     run = s.running
@@ -87,6 +95,8 @@ def _answers(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.Comma
                 yield cmd.PlayOccupation(card)
         if "FinishAction" in answers:
             yield cmd.FinishAction()
+    yield from dice_steps.dice_commands(s, seat, answers)
+    yield from voyage_steps.voyage_commands(s, seat, answers)
     if "EndFeast" in answers:
         for pl in food_placements(p):
             yield cmd.ServeFood(pl.piece.name, pl.col, pl.rotation)

@@ -13,6 +13,7 @@ from domain.feast.boards.exploration import EXPLORATION_FACES, FlipRound
 from domain.feast.game import events as ev
 from domain.feast.game.flow import Log, draw_weapon
 from domain.feast.game.items import BUILDING_INDEX, boards, cattle, good_count, items, sheep
+from domain.feast.game.solo import block_spaces
 from domain.feast.game.state import ItemCount, Player, State
 from domain.feast.goods import Good
 from domain.feast.placement import income, paying_bonuses
@@ -129,7 +130,9 @@ def end_feast(log: Log, chance: Chance) -> None:
         if got:
             log.emit(ev.Gained(seat, tuple(got), "bonus"))
     _age_mountains(log, chance)
+    held = tuple(o.space for o in log.state.occupied)
     log.emit(ev.VikingsReturned(s.round))
+    block_spaces(log, held)  # solo: they stay a round longer
     start_round(log, chance)
 
 

@@ -128,6 +128,22 @@ class Running:
 
 
 @dataclass(frozen=True, slots=True)
+class Dice:
+    """The roll a dice space stands on (rules.ja.txt 狩り, 襲撃/略奪): the kernel's
+    ``feast/after-roll`` decision reads it; ``modifier`` is the ore on the ships used (−ore
+    whaling, +ore pillaging), fixed when the space is used."""
+
+    seat: int
+    space: str
+    sides: int
+    roll: int
+    """1st, 2nd or 3rd roll."""
+    value: int
+    """The face rolled."""
+    modifier: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     players: tuple[Player, ...]
     length: GameLength = GameLength.LONG
@@ -138,6 +154,8 @@ class State:
     last_placer: int | None = None
     occupied: tuple[Occupancy, ...] = ()
     running: Running | None = None
+    dice: Dice | None = None
+    """A dice space's standing roll, while its seat decides (reroll or declare)."""
     strips: tuple[Strip, ...] = ()
     strips_left: tuple[int, ...] = ()
     exploration: tuple[Exploration, ...] = ()
@@ -152,6 +170,8 @@ class State:
     final_income: bool = True
     scores: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
+    blocked: tuple[str, ...] = ()
+    """Solo: the spaces last round's Vikings still hold (``solo.py``)."""
 
     @property
     def count(self) -> int:

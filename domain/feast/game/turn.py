@@ -22,6 +22,7 @@ from domain.feast.game.evolve import apply
 from domain.feast.game.flow import Log
 from domain.feast.game.items import SHIP_SPECS
 from domain.feast.game.phases import end_actions
+from domain.feast.game.solo import blocked_refusal
 from domain.feast.game.state import Running, State
 from domain.feast.ships import Berth, ShipKind
 from domain.kernel.chance import Chance
@@ -90,6 +91,9 @@ def space_refusal(
         return target, rule("space-not-built", f"{target.id} ({target.kind}) is not built yet")
     if s.occupant(space_id) is not None:
         return target, rule("space-occupied", f"{space_id} is already used this round")
+    blocked = blocked_refusal(s, space_id)
+    if blocked is not None:
+        return target, blocked
     if s.players[seat].thing < column:
         return target, rule("too-few-vikings", f"column {column} needs {column} Vikings")
     if option not in handler.options:
@@ -118,7 +122,13 @@ def place_commands(s: State, seat: int) -> Iterator[tuple[str, int, str | None]]
 
 
 def place(
-    log: Log, seat: int, space_id: str, option: int, copy: str | None, chance: Chance
+    log: Log,
+    seat: int,
+    space_id: str,
+    option: int,
+    copy: str | None,
+    chance: Chance,
+    occupation: str | None = None,
 ) -> None:
     """Place, draw the column-3 occupation, use the space; offer what is left to choose, or
     end the action at once when nothing is (``ActionFinished`` right after the effects)."""
@@ -127,6 +137,8 @@ def place(
     log.emit(ev.VikingsPlaced(seat, space_id, column, copy))
     if column == 3:
         draw_occupation(log, seat, chance)
+    if occupation is not None:
+        log.emit(ev.OccupationPlayed(seat, occupation))  # column 4, before the action
     offer = SPACE_RULES[target.kind].use(log, seat, target, option, chance)
     choices = ev.ChoicesOffered(
         seat,
@@ -135,7 +147,7 @@ def place(
         offer.upgrades,
         offer.upgrade_steps,
         offer.plays,
-        column == 4,
+        column == 4 and occupation is None,
         offer.used,
         offer.awaiting,
     )

@@ -13,6 +13,7 @@ from domain.feast.banquet import GameLength
 from domain.feast.game import events as ev
 from domain.feast.game.items import items
 from domain.feast.game.state import (
+    Dice,
     Exploration,
     ItemCount,
     Occupancy,
@@ -79,6 +80,10 @@ class FeastView:
     players: tuple[PlayerView, ...]
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+    dice: Dice | None = None
+    """A dice space's standing roll (public: the die is rolled on the table)."""
+    blocked: tuple[str, ...] = ()
+    """Solo: the spaces last round's Vikings still hold (public)."""
 
 
 def _player(seat: int, p: Player, viewer: int | None) -> PlayerView:
@@ -134,6 +139,8 @@ def view(s: State, seat: int | None, to_act: frozenset[int]) -> FeastView:
         tuple(_player(i, p, seat) for i, p in enumerate(s.players)),
         s.scores,
         s.winners,
+        s.dice,
+        s.blocked,
     )
 
 

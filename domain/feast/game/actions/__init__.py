@@ -10,7 +10,16 @@ answer it from ``checks``/``legal`` as ``turn`` does for ``Running``). Kinds not
 from __future__ import annotations
 
 from domain.feast.action_board import ACTION_SPACES, ActionSpace
-from domain.feast.game.actions import fixed, mountains, occupations
+from domain.feast.game.actions import (
+    dice,
+    emigration,
+    exploration,
+    fixed,
+    forge,
+    mountains,
+    occupations,
+    sailing,
+)
 from domain.feast.game.actions.base import SpaceRule
 
 SPACE_RULES: dict[str, SpaceRule] = {
@@ -37,6 +46,17 @@ SPACE_RULES: dict[str, SpaceRule] = {
     "draw-occupation": occupations.DRAW,
     "play-occupation-paid": occupations.PLAY_PAID,
     "play-occupations": occupations.PLAY,
+    "hunting-game": dice.DICE,
+    "laying-a-snare": dice.DICE,
+    "whaling": dice.WHALING,
+    "raiding": dice.DICE,
+    "pillaging": dice.DICE,
+    "forge": forge.FORGE,
+    "overseas-trading": sailing.OVERSEAS_TRADING,
+    "special-sale": sailing.SPECIAL_SALE,
+    "explore": exploration.EXPLORE,
+    "emigrate": emigration.EMIGRATE,
+    "exchange-and-emigrate": emigration.EXCHANGE_AND_EMIGRATE,
 }
 
 SPACES: dict[str, ActionSpace] = {s.id: s for s in ACTION_SPACES}

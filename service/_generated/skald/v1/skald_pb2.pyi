@@ -8,7 +8,9 @@ Authentication: send `authorization: Bearer <token>` metadata. A seat token acts
 seat and sees that seat's view; the game's referee token and the server's operator token act
 for any seat, may ask for any seat's view, and read the unredacted history, stream and export
 (a view without a seat is the public one, for everybody); no token is a spectator (public
-view and stream only). A seat's CheckCommand draws chance from a throwaway seed.
+view and stream only). A seat's CheckCommand answers with the events as a spectator would
+see them, cut before the first that would name a card the seat may not know. Redacted
+records keep their hash but not their salt; GameEnded reveals the salt key with the seeds.
 
 Errors: the status code says what kind of refusal it is: INVALID_ARGUMENT malformed,
 FAILED_PRECONDITION illegal move or game over, PERMISSION_DENIED not your turn / wrong seat,
@@ -302,7 +304,12 @@ Global___GameCreated: _TypeAlias = GameCreated  # noqa: Y015
 
 @_typing.final
 class GameEnded(_message.Message):
-    """The outcome (scores by seat, winning seats) and the seed reveal of every segment."""
+    """The outcome (scores by seat, winning seats), the seed reveal of every segment and the game's
+    record salt key (hex), from which every record's salt is derived (see service/records.py): with
+    it, anyone holding the redacted history can re-derive each salt. salt_key is None while any seed
+    is withheld (revealing the salts would open this game's hidden records, which a game sharing the
+    seed would draw again) and for games recorded before salts.
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -310,7 +317,9 @@ class GameEnded(_message.Message):
     WINNERS_FIELD_NUMBER: _builtins.int
     REASON_FIELD_NUMBER: _builtins.int
     SEEDS_FIELD_NUMBER: _builtins.int
+    SALT_KEY_FIELD_NUMBER: _builtins.int
     reason: _builtins.str
+    salt_key: _builtins.str
     @_builtins.property
     def scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
     @_builtins.property
@@ -324,12 +333,15 @@ class GameEnded(_message.Message):
         winners: _abc.Iterable[_builtins.int] | None = ...,
         reason: _builtins.str = ...,
         seeds: _abc.Iterable[Global___SeedReveal] | None = ...,
+        salt_key: _builtins.str | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_salt_key", b"_salt_key", "salt_key", b"salt_key"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["reason", b"reason", "scores", b"scores", "seeds", b"seeds", "winners", b"winners"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_salt_key", b"_salt_key", "reason", b"reason", "salt_key", b"salt_key", "scores", b"scores", "seeds", b"seeds", "winners", b"winners"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__salt_key: _TypeAlias = _typing.Literal["salt_key"]  # noqa: Y015
+    _WhichOneofArgType__salt_key: _TypeAlias = _typing.Literal["_salt_key", b"_salt_key"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__salt_key) -> _WhichOneofReturnType__salt_key | None: ...
 
 Global___GameEnded: _TypeAlias = GameEnded  # noqa: Y015
 
@@ -458,7 +470,10 @@ Global___Reseeded: _TypeAlias = Reseeded  # noqa: Y015
 
 @_typing.final
 class SeedReveal(_message.Message):
-    """A segment's seed (hex) at the game's end, or withheld while a game sharing it runs."""
+    """A segment's seed and commitment nonce (hex) at the game's end, or withheld (neither given) while
+    a running game shares the seed. nonce is None for segments committed before nonces (plain
+    sha256(seed)).
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -466,10 +481,12 @@ class SeedReveal(_message.Message):
     STREAM_FIELD_NUMBER: _builtins.int
     SEED_FIELD_NUMBER: _builtins.int
     WITHHELD_FIELD_NUMBER: _builtins.int
+    NONCE_FIELD_NUMBER: _builtins.int
     start: _builtins.int
     stream: _builtins.str
     seed: _builtins.str
     withheld: _builtins.bool
+    nonce: _builtins.str
     def __init__(
         self,
         *,
@@ -477,13 +494,19 @@ class SeedReveal(_message.Message):
         stream: _builtins.str = ...,
         seed: _builtins.str | None = ...,
         withheld: _builtins.bool = ...,
+        nonce: _builtins.str | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "seed", b"seed"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_nonce", b"_nonce", "_seed", b"_seed", "nonce", b"nonce", "seed", b"seed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "seed", b"seed", "start", b"start", "stream", b"stream", "withheld", b"withheld"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_nonce", b"_nonce", "_seed", b"_seed", "nonce", b"nonce", "seed", b"seed", "start", b"start", "stream", b"stream", "withheld", b"withheld"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__nonce: _TypeAlias = _typing.Literal["nonce"]  # noqa: Y015
+    _WhichOneofArgType__nonce: _TypeAlias = _typing.Literal["_nonce", b"_nonce"]  # noqa: Y015
     _WhichOneofReturnType__seed: _TypeAlias = _typing.Literal["seed"]  # noqa: Y015
     _WhichOneofArgType__seed: _TypeAlias = _typing.Literal["_seed", b"_seed"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__nonce) -> _WhichOneofReturnType__nonce | None: ...
+    @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__seed) -> _WhichOneofReturnType__seed | None: ...
 
 Global___SeedReveal: _TypeAlias = SeedReveal  # noqa: Y015
@@ -595,6 +618,7 @@ class GameEvent(_message.Message):
     PREV_HASH_FIELD_NUMBER: _builtins.int
     HASH_FIELD_NUMBER: _builtins.int
     AT_FIELD_NUMBER: _builtins.int
+    SALT_FIELD_NUMBER: _builtins.int
     version: _builtins.int
     type: _builtins.str
     """The stored type name, e.g. "red_north.Deployed" or "skald.GameCreated"."""
@@ -606,6 +630,10 @@ class GameEvent(_message.Message):
     prev_hash: _builtins.str
     hash: _builtins.str
     at: _builtins.str
+    salt: _builtins.str
+    """The record's salt, hashed with it: only in full records (referee, operator); absent in
+    redacted copies, so the hash cannot be tested against guessed hidden data.
+    """
     @_builtins.property
     def event(self) -> Global___Event: ...
     @_builtins.property
@@ -626,13 +654,19 @@ class GameEvent(_message.Message):
         prev_hash: _builtins.str = ...,
         hash: _builtins.str = ...,
         at: _builtins.str = ...,
+        salt: _builtins.str | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "chance", b"chance", "command", b"command", "event", b"event", "seat", b"seat"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_salt", b"_salt", "_seat", b"_seat", "chance", b"chance", "command", b"command", "event", b"event", "salt", b"salt", "seat", b"seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "at", b"at", "chance", b"chance", "command", b"command", "command_id", b"command_id", "command_type", b"command_type", "event", b"event", "hash", b"hash", "prev_hash", b"prev_hash", "seat", b"seat", "type", b"type", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_salt", b"_salt", "_seat", b"_seat", "at", b"at", "chance", b"chance", "command", b"command", "command_id", b"command_id", "command_type", b"command_type", "event", b"event", "hash", b"hash", "prev_hash", b"prev_hash", "salt", b"salt", "seat", b"seat", "type", b"type", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__salt: _TypeAlias = _typing.Literal["salt"]  # noqa: Y015
+    _WhichOneofArgType__salt: _TypeAlias = _typing.Literal["_salt", b"_salt"]  # noqa: Y015
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__salt) -> _WhichOneofReturnType__salt | None: ...
+    @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__seat) -> _WhichOneofReturnType__seat | None: ...
 
 Global___GameEvent: _TypeAlias = GameEvent  # noqa: Y015

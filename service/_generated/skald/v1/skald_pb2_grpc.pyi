@@ -8,7 +8,9 @@ Authentication: send `authorization: Bearer <token>` metadata. A seat token acts
 seat and sees that seat's view; the game's referee token and the server's operator token act
 for any seat, may ask for any seat's view, and read the unredacted history, stream and export
 (a view without a seat is the public one, for everybody); no token is a spectator (public
-view and stream only). A seat's CheckCommand draws chance from a throwaway seed.
+view and stream only). A seat's CheckCommand answers with the events as a spectator would
+see them, cut before the first that would name a card the seat may not know. Redacted
+records keep their hash but not their salt; GameEnded reveals the salt key with the seeds.
 
 Errors: the status code says what kind of refusal it is: INVALID_ARGUMENT malformed,
 FAILED_PRECONDITION illegal move or game over, PERMISSION_DENIED not your turn / wrong seat,

@@ -1,0 +1,172 @@
+"""The dice spaces: hunting game, laying a snare, whaling, raiding and pillaging.
+
+rules.ja.txt 狩りスペース (狩猟, 罠の設置, 捕鯨) and 襲撃／略奪; refresher.en.txt ("The red
+spaces use dice"); components.md §6 ("Dice, general rule"). Using the space rolls the die
+at once (``DieRolled``, a chance roll so a table can enter it); the seat then faces the
+kernel decision ``feast/after-roll``: ``Reroll`` (up to three rolls, each replacing the last)
+or a declaration (``DeclareHunt``/``DeclareRaid``, ``dice_steps``). The ship used sets a
+fixed modifier: whaling −1 per ore on the boats used (the printed ore included), pillaging +1
+per ore on the longship with the most ore (kept); raiding ignores ore.
+
+Readings (NOTES.md): whaling ③ uses all the seat's whaling boats (あなたのすべての捕鯨船;
+using fewer never helps), whaling ④ one boat the seat names as ``PlaceVikings.option`` (the
+n-th whaling boat it owns); a named weapon won or taken as a consolation comes from the
+unlimited supply, not the draw deck (有限のものと無限のもの: weapon cards are unlimited).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domain.feast.action_board import ACTION_SPACES, ActionSpace
+from domain.feast.game import events as ev
+from domain.feast.game.actions.base import Offer, Refusal, SpaceRule, rule
+from domain.feast.game.flow import Log
+from domain.feast.game.items import SPECIAL_NAMES, items
+from domain.feast.game.state import Dice, ItemCount, State
+from domain.feast.goods import GOODS
+from domain.feast.ships import ShipKind
+from domain.feast.special_tiles import SPECIAL_SPECS, SpecialTile
+from domain.kernel.chance import Chance
+
+ROLLS = 3
+"""Up to three rolls, each replacing the last (ダイスを3回まで振って)."""
+RAID_FAILS_AT = 5
+"""A battle result of five or less is an automatic failure (refresher.en.txt)."""
+WHALING_BOAT_ORE = 1
+"""The ore printed on every whaling boat (rules.ja.txt 武装)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiceSpace:
+    """One kind of dice space, as printed (rules.ja.txt アクションスペース)."""
+
+    sides: int
+    hunt: bool
+    """Hunts aim low and pay wood/weapons; raids aim high and spend stone/long swords."""
+    weapon: str
+    """The weapon spent (hunts) or spent and given as consolation (raids)."""
+    reward: tuple[ItemCount, ...]
+    """A hunt's success (a raid's success is the tile it takes)."""
+    consolation: tuple[ItemCount, ...]
+    returned: int
+    """Vikings back from the space to the Thing square after a failure."""
+
+
+KINDS: dict[str, DiceSpace] = {
+    # 狩猟: 成功 皮革1枚と狩猟肉1枚 / 失敗 木材駒1個と「弓と矢」
+    "hunting-game": DiceSpace(
+        8, True, "bow", items(("hide", 1), ("game-meat", 1)), items(("wood", 1), ("bow", 1)), 0
+    ),
+    # 罠の設置: 成功 毛皮1枚と「罠」1枚 / 失敗 木材駒1個と「罠」1枚, ヴァイキング駒1個を戻す
+    "laying-a-snare": DiceSpace(
+        8, True, "snare", items(("fur", 1), ("snare", 1)), items(("wood", 1), ("snare", 1)), 1
+    ),
+    # 捕鯨: 成功 油1枚と鯨の皮と骨1枚と鯨肉1枚 / 失敗 木材駒1個と「槍」1枚, 2個を戻す
+    "whaling": DiceSpace(
+        12,
+        True,
+        "spear",
+        items(("oil", 1), ("skin-and-bones", 1), ("whale-meat", 1)),
+        items(("wood", 1), ("spear", 1)),
+        2,
+    ),
+    # 襲撃: 失敗 石材駒1個と「長剣」1枚
+    "raiding": DiceSpace(8, False, "long-sword", (), items(("stone", 1), ("long-sword", 1)), 0),
+    # 略奪: 失敗 石材駒1個と「長剣」1枚, ヴァイキング駒1個を戻す
+    "pillaging": DiceSpace(12, False, "long-sword", (), items(("stone", 1), ("long-sword", 1)), 1),
+}
+
+BLUE_SWORDS: dict[str, int] = {
+    spec.good.value: spec.sword for spec in GOODS if spec.sword is not None
+}
+"""Blue goods and their sword values (components.md §1.1); goods are unlimited."""
+
+
+_KIND_OF = {s.id: s.kind for s in ACTION_SPACES}
+
+
+def spec_of(space: str) -> DiceSpace:
+    return KINDS[_KIND_OF[space]]
+
+
+def is_dice_kind(kind: str) -> bool:
+    return kind in KINDS
+
+
+def result(d: Dice) -> int:
+    """The standing result: a hunt's is never below 0 (negative counts as 0), a raid's is the
+    roll plus the ore."""
+    total = d.value + d.modifier
+    return max(0, total) if spec_of(d.space).hunt else total
+
+
+def declare_command(d: Dice) -> str:
+    return "DeclareHunt" if spec_of(d.space).hunt else "DeclareRaid"
+
+
+def after_roll(d: Dice) -> tuple[str, ...]:
+    """The answers to ``feast/after-roll``: only the declaration after the third roll."""
+    declare = declare_command(d)
+    return ("Reroll", declare) if d.roll < ROLLS else (declare,)
+
+
+def sword_of(name: str) -> int | None:
+    """The sword value of a blue good or special tile; ``None`` for anything else."""
+    if name in BLUE_SWORDS:
+        return BLUE_SWORDS[name]
+    if name in SPECIAL_NAMES:
+        return SPECIAL_SPECS[SpecialTile(name)].sword
+    return None
+
+
+def takeable(s: State, battle: int) -> tuple[str, ...]:
+    """Exactly one blue good or special tile (still in the supply) of sword value ≤ the
+    result (rules.ja.txt 襲撃: 出目以下の剣値の青タイル1枚か灰色の特殊タイル1枚)."""
+    blue = tuple(g for g, sword in BLUE_SWORDS.items() if sword <= battle)
+    special = tuple(t for t in s.specials_left if SPECIAL_SPECS[SpecialTile(t)].sword <= battle)
+    return blue + special
+
+
+def _whaling_boats(s: State, seat: int) -> list[int]:
+    return [sh.ore for sh in s.players[seat].ships if sh.kind is ShipKind.WHALING_BOAT]
+
+
+def _modifier(s: State, seat: int, space: ActionSpace, option: int) -> int:
+    if space.kind == "whaling":
+        boats = _whaling_boats(s, seat)
+        used = boats if space.column == 3 else [boats[option]]
+        return -sum(WHALING_BOAT_ORE + ore for ore in used)
+    if space.kind == "pillaging":
+        return max(sh.ore for sh in s.players[seat].ships if sh.kind is ShipKind.LONGSHIP)
+    return 0
+
+
+def roll(log: Log, seat: int, space: str, number: int, modifier: int, chance: Chance) -> None:
+    """One roll of the space's die, its own event (``chance.roll``: a table may enter it)."""
+    sides = spec_of(space).sides
+    value = chance.roll(sides, f"feast: {space} roll {number} (d{sides})")
+    log.emit(ev.DieRolled(seat, space, f"d{sides}", number, value, modifier))
+
+
+def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+    """A dice space can always be carried out fully (a failure is a declaration); its ship
+    needs are checked by ``turn``. Whaling ④ names one of the seat's whaling boats."""
+    if space.kind != "whaling":
+        return None
+    if space.column == 3 and option != 0:
+        return rule("no-such-option", f"{space.id} uses every whaling boat (option 0)")
+    if option >= len(_whaling_boats(s, seat)):
+        return rule("no-such-boat", f"you have no whaling boat {option}")
+    return None
+
+
+def _use(log: Log, seat: int, space: ActionSpace, option: int, chance: Chance) -> Offer:
+    roll(log, seat, space.id, 1, _modifier(log.state, seat, space, option), chance)
+    declare = "DeclareHunt" if KINDS[space.kind].hunt else "DeclareRaid"
+    return Offer(used=False, awaiting=("Reroll", declare))
+
+
+DICE = SpaceRule(_refuse, _use)
+WHALING = SpaceRule(_refuse, _use, (0, 1, 2))
+"""Options: the whaling boat used by whaling ④ (3 small berths, so 0–2)."""

@@ -1,0 +1,180 @@
+"""The ``feast/after-roll`` decision: rerolling and declaring, checked, listed and decided.
+
+rules.ja.txt 狩りスペース and 襲撃／略奪, refresher.en.txt, components.md §6:
+
+* **Reroll**: up to three rolls; the new roll replaces the last (``after_roll`` offers only
+  the declaration after the third).
+* **Hunts** (hunting game, snare, whaling; aim low): success pays wood and the space's weapon
+  (bows, snares, spears) together equal to the result (ダイスの出目分支払う) for the reward; a
+  result of 0 must be declared a success; failure pays nothing (失敗の場合は何も払わない) and
+  gives 1 wood and 1 such weapon. Success is impossible when wood + weapons fall short of the
+  result: then only failure is listed and accepted (the automatic failure).
+* **Raids** (raiding, pillaging; aim high): each stone or long sword spent adds 1; a result of
+  5 or less fails automatically; success takes exactly one blue good or special tile of sword
+  value ≤ the result (components.md §1.4); failure spends nothing and gives 1 stone and 1 long
+  sword.
+* A failed snare returns 1 Viking, failed whaling 2, failed pillaging 1 (``DiceFailed``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from domain.feast.game import commands as cmd
+from domain.feast.game import events as ev
+from domain.feast.game.actions.base import Refusal, rule
+from domain.feast.game.actions.dice import (
+    BLUE_SWORDS,
+    RAID_FAILS_AT,
+    result,
+    roll,
+    spec_of,
+    sword_of,
+    takeable,
+)
+from domain.feast.game.flow import Log
+from domain.feast.game.items import amount, items
+from domain.feast.game.state import Dice, State
+from domain.feast.game.turn import continue_action
+from domain.kernel.chance import Chance
+from domain.kernel.errors import IllegalMove
+
+
+def _dice(s: State) -> Dice:
+    d = s.dice
+    assert d is not None, "the after-roll decision is open only while a roll stands"
+    return d
+
+
+def _raise(refusal: Refusal | None) -> None:
+    if refusal is not None:
+        raise IllegalMove(*refusal)
+
+
+# --- checks (``checks._CHECKS``; the pending answers already say which command fits) -------
+
+
+def hunt_refusal(s: State, seat: int, c: cmd.DeclareHunt) -> Refusal | None:
+    d = _dice(s)
+    value, weapon = result(d), spec_of(d.space).weapon
+    if not c.success:
+        if c.wood or c.weapons:
+            return rule("failure-pays-nothing", "a failed hunt pays nothing")
+        if value == 0:
+            return rule("zero-must-succeed", "a result of 0 must be declared a success")
+        return None
+    if c.wood < 0 or c.weapons < 0:
+        return rule("bad-amount", "wood and weapons paid are 0 or more")
+    if c.wood + c.weapons != value:
+        return rule("pay-the-result", f"pay wood and {weapon}s together equal to {value}")
+    p = s.players[seat]
+    if c.wood > p.wood or c.weapons > amount(p, weapon):
+        return rule("cannot-pay", f"you have {p.wood} wood and {amount(p, weapon)} {weapon}(s)")
+    return None
+
+
+def raid_refusal(s: State, seat: int, c: cmd.DeclareRaid) -> Refusal | None:
+    d = _dice(s)
+    if not c.success:
+        if c.stone or c.swords or c.take is not None:
+            return rule("failure-pays-nothing", "a failed raid spends and takes nothing")
+        return None
+    if c.stone < 0 or c.swords < 0:
+        return rule("bad-amount", "stone and long swords spent are 0 or more")
+    p = s.players[seat]
+    if c.stone > p.stone or c.swords > amount(p, "long-sword"):
+        swords = amount(p, "long-sword")
+        return rule("cannot-pay", f"you have {p.stone} stone and {swords} long sword(s)")
+    battle = result(d) + c.stone + c.swords
+    if battle <= RAID_FAILS_AT:
+        return rule("automatic-failure", f"a result of {battle} (5 or less) fails")
+    sword = None if c.take is None else sword_of(c.take)
+    if c.take is None or sword is None:
+        return rule("take-blue-or-special", "take one blue good or special tile")
+    if c.take not in BLUE_SWORDS and c.take not in s.specials_left:
+        return rule("special-not-left", f"{c.take} is no longer in the supply")
+    if sword > battle:
+        return rule("sword-too-high", f"{c.take} has sword value {sword} > {battle}")
+    return None
+
+
+def check_reroll(s: State, seat: int, c: cmd.Reroll) -> None:
+    """Listed by ``after_roll`` only before the third roll: the pending answers decide."""
+
+
+def check_hunt(s: State, seat: int, c: cmd.DeclareHunt) -> None:
+    _raise(hunt_refusal(s, seat, c))
+
+
+def check_raid(s: State, seat: int, c: cmd.DeclareRaid) -> None:
+    _raise(raid_refusal(s, seat, c))
+
+
+# --- listing (``legal._answers``): exactly the accepted declarations ------------------------
+
+
+def dice_commands(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.Command]:
+    d = s.dice
+    if d is None or d.seat != seat:
+        return
+    p = s.players[seat]
+    if "Reroll" in answers:
+        yield cmd.Reroll()
+    value = result(d)
+    if "DeclareHunt" in answers:
+        have = amount(p, spec_of(d.space).weapon)
+        for wood in range(max(0, value - have), min(p.wood, value) + 1):
+            yield cmd.DeclareHunt(True, wood, value - wood)
+        if value:
+            yield cmd.DeclareHunt(False)
+    if "DeclareRaid" in answers:
+        for stone in range(p.stone + 1):
+            for swords in range(amount(p, "long-sword") + 1):
+                battle = value + stone + swords
+                if battle > RAID_FAILS_AT:
+                    for take in takeable(s, battle):
+                        yield cmd.DeclareRaid(True, stone, swords, take)
+        yield cmd.DeclareRaid(False)
+
+
+# --- handlers (``decide._HANDLERS``) --------------------------------------------------------
+
+
+def reroll(log: Log, seat: int, c: cmd.Reroll, chance: Chance) -> None:
+    d = _dice(log.state)
+    roll(log, seat, d.space, d.roll + 1, d.modifier, chance)
+
+
+def _fail(log: Log, seat: int, d: Dice, chance: Chance) -> None:
+    spec = spec_of(d.space)
+    log.emit(ev.DiceFailed(seat, d.space, result(d), spec.returned))
+    log.emit(ev.Gained(seat, spec.consolation, "dice"))
+    continue_action(log, chance)
+
+
+def declare_hunt(log: Log, seat: int, c: cmd.DeclareHunt, chance: Chance) -> None:
+    d = _dice(log.state)
+    if not c.success:
+        _fail(log, seat, d, chance)
+        return
+    spec = spec_of(d.space)
+    paid = items(("wood", c.wood), (spec.weapon, c.weapons))
+    if paid:
+        log.emit(ev.Paid(seat, paid, "dice"))
+    log.emit(ev.DiceSucceeded(seat, d.space, result(d)))
+    log.emit(ev.Gained(seat, spec.reward, "dice"))
+    continue_action(log, chance)
+
+
+def declare_raid(log: Log, seat: int, c: cmd.DeclareRaid, chance: Chance) -> None:
+    d = _dice(log.state)
+    if not c.success:
+        _fail(log, seat, d, chance)
+        return
+    assert c.take is not None
+    spent = items(("stone", c.stone), ("long-sword", c.swords))
+    if spent:
+        log.emit(ev.Paid(seat, spent, "dice"))
+    log.emit(ev.DiceSucceeded(seat, d.space, result(d) + c.stone + c.swords))
+    log.emit(ev.Gained(seat, items((c.take, 1)), "dice"))
+    continue_action(log, chance)

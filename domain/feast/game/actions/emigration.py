@@ -1,0 +1,99 @@
+"""Emigration, emigration-and-occupation ②③④ (rules.ja.txt 移住; components.md §6, S4;
+RULINGS.md, Feast).
+
+②/③ (a knarr or longship needed): pay silver equal to the current round, turn one knarr or
+longship over onto the banquet table's leftmost free position; any ore on it is lost. It is no
+longer a ship: it scores 18 (knarr) or 21 (longship) at the end and covers 2 banquet squares
+from the next feast on (RULINGS.md; ``placement`` reads ``len(Player.emigrated)``).
+④ may first exchange a whaling boat for a knarr ("捕鯨船1隻を商船1隻に交換できる"), then emigrates
+the same way; the emigration itself must happen (a space is used only when it can be
+carried out fully: ヴァイキング駒の配置ルール).
+
+``PlaceVikings.option``: ②/③ the index of the emigrating ship in ``Player.ships``; ④ the same
+index in the fleet after the exchange, plus ``EXCHANGE`` (8) to exchange first. Readings:
+the exchange gives up the whaling boat carrying the least ore (whaling boats differ only by
+their ore, so this is always to the player's gain), the knarr joins the end of the fleet, and
+it needs no free large berth, since the emigration frees one at once. The table holds 6
+emigrated ships (12 squares, 2 each).
+"""
+
+from __future__ import annotations
+
+from domain.feast.action_board import ActionSpace
+from domain.feast.banquet import SQUARES_PER_EMIGRATED_SHIP, TABLE_SQUARES
+from domain.feast.boards.home import BERTHS_LARGE, BERTHS_SMALL
+from domain.feast.game import events as ev
+from domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
+from domain.feast.game.flow import Log
+from domain.feast.game.state import Player, Ship, State
+from domain.feast.ships import ShipKind
+from domain.kernel.chance import Chance
+
+EXCHANGE = 8
+FLEET = BERTHS_SMALL + BERTHS_LARGE
+MAX_EMIGRATED = TABLE_SQUARES // SQUARES_PER_EMIGRATED_SHIP
+
+
+def exchanged_boat(p: Player) -> int | None:
+    """The whaling boat an exchange gives up: the one with the least ore (first of equals)."""
+    boats = [(sh.ore, i) for i, sh in enumerate(p.ships) if sh.kind is ShipKind.WHALING_BOAT]
+    return min(boats)[1] if boats else None
+
+
+def _fleet(p: Player, exchange: bool) -> tuple[Ship, ...]:
+    boat = exchanged_boat(p)
+    if not exchange or boat is None:
+        return p.ships
+    return (*p.ships[:boat], *p.ships[boat + 1 :], Ship(ShipKind.KNARR))
+
+
+def _emigration_refusal(s: State, seat: int, fleet: tuple[Ship, ...], index: int) -> Refusal | None:
+    p = s.players[seat]
+    if index >= len(fleet):
+        return rule("no-such-ship", f"you have no ship {index}")
+    if fleet[index].kind is ShipKind.WHALING_BOAT:
+        return rule("cannot-emigrate", "only a knarr or a longship emigrates")
+    if len(p.emigrated) >= MAX_EMIGRATED:
+        return rule("banquet-full", "the banquet table has no free position for a ship")
+    if p.silver < s.round:
+        return rule("cannot-pay", f"emigrating in round {s.round} costs {s.round} silver")
+    return None
+
+
+def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+    return _emigration_refusal(s, seat, s.players[seat].ships, option)
+
+
+def _emigrate(log: Log, seat: int, index: int) -> None:
+    ship = log.state.players[seat].ships[index]
+    log.emit(ev.ShipEmigrated(seat, index, ship.kind, log.state.round))
+
+
+def _use(log: Log, seat: int, space: ActionSpace, option: int, chance: Chance) -> Offer:
+    _emigrate(log, seat, option)
+    return DONE
+
+
+EMIGRATE = SpaceRule(_refuse, _use, tuple(range(FLEET)))
+
+
+def _refuse_4(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+    p = s.players[seat]
+    exchange = bool(option & EXCHANGE)
+    if exchange and exchanged_boat(p) is None:
+        return rule("no-whaling-boat", "you have no whaling boat to exchange")
+    return _emigration_refusal(s, seat, _fleet(p, exchange), option & ~EXCHANGE)
+
+
+def _use_4(log: Log, seat: int, space: ActionSpace, option: int, chance: Chance) -> Offer:
+    if option & EXCHANGE:
+        boat = exchanged_boat(log.state.players[seat])
+        assert boat is not None
+        log.emit(ev.ShipExchanged(seat, boat, ShipKind.KNARR))
+    _emigrate(log, seat, option & ~EXCHANGE)
+    return DONE
+
+
+EXCHANGE_AND_EMIGRATE = SpaceRule(
+    _refuse_4, _use_4, (*range(FLEET), *range(EXCHANGE, EXCHANGE + FLEET))
+)

@@ -1,0 +1,56 @@
+"""Exploration (rules.ja.txt 探険: "指定された探険ボード1枚とその上にある銀貨を得る";
+refresher.en.txt; components.md §3).
+
+Column 1 claims Shetland or the Faroe Islands (any ship), column 2 Iceland, Greenland or Bear
+Island (a knarr or longship), column 3 Baffin Island, Labrador or Newfoundland (a longship):
+the ship needs are the printed spaces' (``action_board``), checked in ``turn``; the ship is
+kept. ``PlaceVikings.option`` is the face's index among its column's faces
+(``COLUMN_FACES``, ``EXPLORATION_FACES`` order). A face can be claimed only while it lies face
+up and unclaimed (each board exists once: 有限のものと無限のもの). The claimed board goes to the
+player with the silver lying on it (``BoardExplored``); goods are placed on it from then on
+(``PlaceGood`` with its face id), it pays income in phase 7 and its bonuses in phase 10, and
+scores its printed points.
+"""
+
+from __future__ import annotations
+
+from domain.feast.action_board import ActionSpace
+from domain.feast.boards.exploration import EXPLORATION_FACES
+from domain.feast.boards.grid import BoardId
+from domain.feast.game import events as ev
+from domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
+from domain.feast.game.flow import Log
+from domain.feast.game.state import Exploration, State
+from domain.kernel.chance import Chance
+
+COLUMN_FACES: dict[int, tuple[BoardId, ...]] = {
+    column: tuple(f.spec.board for f in EXPLORATION_FACES if f.action_column == column)
+    for column in (1, 2, 3)
+}
+
+
+def _slot(s: State, face: BoardId) -> Exploration | None:
+    return next((x for x in s.exploration if x.face is face), None)
+
+
+def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+    faces = COLUMN_FACES[space.column]
+    if option >= len(faces):
+        return rule("no-such-option", f"column {space.column} explores {len(faces)} boards")
+    slot = _slot(s, faces[option])
+    if slot is None:
+        return rule("board-not-face-up", f"{faces[option].value} is not face up")
+    if slot.owner is not None:
+        return rule("board-claimed", f"{faces[option].value} has been claimed already")
+    return None
+
+
+def _use(log: Log, seat: int, space: ActionSpace, option: int, chance: Chance) -> Offer:
+    face = COLUMN_FACES[space.column][option]
+    slot = _slot(log.state, face)
+    assert slot is not None
+    log.emit(ev.BoardExplored(seat, face.value, slot.silver))
+    return DONE
+
+
+EXPLORE = SpaceRule(_refuse, _use, (0, 1, 2))

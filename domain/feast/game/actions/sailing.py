@@ -1,0 +1,139 @@
+"""Sailing: overseas trading ①② and the special sale ③ (rules.ja.txt 航海; refresher.en.txt;
+components.md §1.4, §6). Both need a knarr (printed ``needs``, checked in ``turn``).
+
+Overseas trading: "1銀を支払い、異なる緑の物品を何種類でも1段階格上げした青の物品にする" — pay 1
+silver, then turn any number of **different** green goods in supply to their blue side (goods
+already on a board stay: refresher.en.txt). The silver is paid on placing; the goods are then
+chosen with ``TradeOverseas(goods)``, the action's one pending step. Reading: the space is
+taken only with at least one green good in supply (the silver is the price, the turning is
+the action); the step itself may name none ("何種類でも", and goods may have been placed on a
+board meanwhile, an anytime action).
+
+Special sale: "銀貨をコストに1つか2つの灰色の特殊タイルを購入する" — buy 1 or 2 special tiles at
+their printed silver cost (the English Crown has none: it is never sold); each tile exists
+once. Chosen with ``BuySpecials(tiles)`` after the column-3 occupation draw; it names no
+tile only when none is within the seat's silver any more (silver spent meanwhile on a ship).
+
+Both steps name their items once each, in canonical order (``GOODS`` / ``SPECIAL_TILES``
+order), so every accepted step is listed exactly once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations, pairwise
+
+from domain.feast.action_board import ActionSpace
+from domain.feast.game import events as ev
+from domain.feast.game.actions.base import Offer, Refusal, SpaceRule, rule
+from domain.feast.game.flow import Log
+from domain.feast.game.items import GOOD_INDEX, items
+from domain.feast.game.state import Player, State
+from domain.feast.goods import GOODS, Colour, Good
+from domain.feast.special_tiles import SPECIAL_SPECS, SPECIAL_TILES, SpecialTile
+from domain.kernel.chance import Chance
+
+TRADE = "TradeOverseas"
+SALE = "BuySpecials"
+_GREEN = tuple(i for i, spec in enumerate(GOODS) if spec.colour is Colour.GREEN)
+_ORDER = {t.tile: i for i, t in enumerate(SPECIAL_TILES)}
+
+
+def greens(p: Player) -> tuple[Good, ...]:
+    """The different green goods in the player's supply, in ``GOODS`` order."""
+    return tuple(GOODS[i].good for i in _GREEN if p.goods[i])
+
+
+def _increasing(keys: list[int]) -> bool:
+    return all(a < b for a, b in pairwise(keys))
+
+
+def trade_refusal(s: State, seat: int, goods: tuple[Good, ...]) -> Refusal | None:
+    have = greens(s.players[seat])
+    for g in goods:
+        if g not in have:
+            return rule("not-green-in-supply", f"you have no green {g.value} in your supply")
+    if not _increasing([GOOD_INDEX[g.value] for g in goods]):
+        return rule("goods-order", "name each good once, in the goods' order")
+    return None
+
+
+def trade_choices(s: State, seat: int) -> Iterator[tuple[Good, ...]]:
+    have = greens(s.players[seat])
+    for n in range(len(have) + 1):
+        yield from combinations(have, n)
+
+
+def _for_sale(s: State) -> tuple[SpecialTile, ...]:
+    left = set(s.specials_left)
+    return tuple(t.tile for t in SPECIAL_TILES if t.cost is not None and t.tile.value in left)
+
+
+def sale_refusal(s: State, seat: int, tiles: tuple[SpecialTile, ...]) -> Refusal | None:
+    if not tiles and next(sale_choices(s, seat), None) is not None:
+        return rule("sale-count", "buy 1 or 2 special tiles")
+    if len(tiles) > 2:
+        return rule("sale-count", "buy 1 or 2 special tiles")
+    on_sale = _for_sale(s)
+    for t in tiles:
+        if t not in on_sale:
+            return rule("special-not-for-sale", f"the {t.value} is not for sale")
+    if not _increasing([_ORDER[t] for t in tiles]):
+        return rule("tiles-order", "name each tile once, in the tiles' order")
+    cost = price(tiles)
+    if s.players[seat].silver < cost:
+        return rule("cannot-pay", f"those tiles cost {cost} silver")
+    return None
+
+
+def price(tiles: tuple[SpecialTile, ...]) -> int:
+    return sum(SPECIAL_SPECS[t].cost or 0 for t in tiles)
+
+
+def sale_choices(s: State, seat: int) -> Iterator[tuple[SpecialTile, ...]]:
+    silver = s.players[seat].silver
+    on_sale = _for_sale(s)
+    for n in (1, 2):
+        for tiles in combinations(on_sale, n):
+            if price(tiles) <= silver:
+                yield tiles
+
+
+def sale_steps(s: State, seat: int) -> Iterator[tuple[SpecialTile, ...]]:
+    """The answers to the sale's step: its choices, or buying nothing once silver spent
+    meanwhile (anytime) leaves none."""
+    found = False
+    for tiles in sale_choices(s, seat):
+        found = True
+        yield tiles
+    if not found:
+        yield ()
+
+
+def _trade_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+    if s.players[seat].silver < 1:
+        return rule("cannot-pay", "overseas trading costs 1 silver")
+    if not greens(s.players[seat]):
+        return rule("nothing-to-trade", "you have no green good in your supply")
+    return None
+
+
+def _trade_use(log: Log, seat: int, space: ActionSpace, option: int, chance: Chance) -> Offer:
+    log.emit(ev.Paid(seat, items(("silver", 1)), "action"))
+    return Offer(awaiting=(TRADE,))
+
+
+OVERSEAS_TRADING = SpaceRule(_trade_refuse, _trade_use)
+
+
+def _sale_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+    if next(sale_choices(s, seat), None) is None:
+        return rule("nothing-to-buy", "no special tile for sale is within your silver")
+    return None
+
+
+def _sale_use(log: Log, seat: int, space: ActionSpace, option: int, chance: Chance) -> Offer:
+    return Offer(used=False, awaiting=(SALE,))
+
+
+SPECIAL_SALE = SpaceRule(_sale_refuse, _sale_use)

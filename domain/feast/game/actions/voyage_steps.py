@@ -1,0 +1,63 @@
+"""The pending steps of the sailing spaces, checked, listed and decided (``actions/sailing.py``
+holds the rules): ``TradeOverseas`` after overseas trading's silver, ``BuySpecials`` at the
+special sale. Each is its space's only answer (``Running.awaiting``) until given; its event
+clears the wait and the action ends by itself (nothing else is left to choose)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from domain.feast.game import commands as cmd
+from domain.feast.game import events as ev
+from domain.feast.game.actions.base import Refusal
+from domain.feast.game.actions.sailing import (
+    SALE,
+    TRADE,
+    price,
+    sale_refusal,
+    sale_steps,
+    trade_choices,
+    trade_refusal,
+)
+from domain.feast.game.flow import Log
+from domain.feast.game.state import State
+from domain.feast.game.turn import continue_action
+from domain.kernel.chance import Chance
+from domain.kernel.errors import IllegalMove
+
+
+def _raise(refusal: Refusal | None) -> None:
+    if refusal is not None:
+        raise IllegalMove(*refusal)
+
+
+def check_trade(s: State, seat: int, c: cmd.TradeOverseas) -> None:
+    """航海 海外貿易: different green goods from supply, each once."""
+    _raise(trade_refusal(s, seat, c.goods))
+
+
+def check_sale(s: State, seat: int, c: cmd.BuySpecials) -> None:
+    """航海 特殊タイルの購入: 1 or 2 tiles for sale, within the seat's silver."""
+    _raise(sale_refusal(s, seat, c.tiles))
+
+
+def voyage_commands(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.Command]:
+    run = s.running
+    if run is None or run.seat != seat:
+        return
+    if TRADE in answers:
+        for goods in trade_choices(s, seat):
+            yield cmd.TradeOverseas(goods)
+    if SALE in answers:
+        for tiles in sale_steps(s, seat):
+            yield cmd.BuySpecials(tiles)
+
+
+def trade(log: Log, seat: int, c: cmd.TradeOverseas, chance: Chance) -> None:
+    log.emit(ev.GoodsTraded(seat, c.goods))
+    continue_action(log, chance)
+
+
+def sale(log: Log, seat: int, c: cmd.BuySpecials, chance: Chance) -> None:
+    log.emit(ev.SpecialsBought(seat, c.tiles, price(c.tiles)))
+    continue_action(log, chance)
