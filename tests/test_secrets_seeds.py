@@ -14,14 +14,11 @@ secrets encrypted at rest.
 from __future__ import annotations
 
 import hashlib
-import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from eventsourcing.persistence import Cipher
-from eventsourcing.utils import Environment
 
 from domain.kernel.chance import commitment
 from domain.kernel.play import random_command
@@ -35,32 +32,6 @@ from service.store import EventStore
 from service.verify import verify
 
 GUESSES = [b"table-7", b"table-8", b"seed", b"1", b"42", b"test", b"golden-red-north-3p"]
-
-
-class KeystreamCipher(Cipher):
-    """A stand-in for the library's AES cipher (its ``cryptography`` dependency is not
-    installed here): SHA-256 in counter mode under ``CIPHER_KEY``, a random nonce per value.
-    It only has to show that the store's configured cipher reaches the secrets."""
-
-    def __init__(self, environment: Environment) -> None:
-        self.key = bytes.fromhex(environment["CIPHER_KEY"])
-
-    def _stream(self, nonce: bytes, n: int) -> bytes:
-        blocks = (
-            hashlib.sha256(self.key + nonce + i.to_bytes(8, "big")).digest()
-            for i in range(n // 32 + 1)
-        )
-        return b"".join(blocks)[:n]
-
-    def encrypt(self, plaintext: bytes) -> bytes:
-        nonce = os.urandom(16)
-        return nonce + bytes(
-            a ^ b for a, b in zip(plaintext, self._stream(nonce, len(plaintext)), strict=True)
-        )
-
-    def decrypt(self, ciphertext: bytes) -> bytes:
-        nonce, body = ciphertext[:16], ciphertext[16:]
-        return bytes(a ^ b for a, b in zip(body, self._stream(nonce, len(body)), strict=True))
 
 
 @pytest.fixture
@@ -165,7 +136,9 @@ def test_secrets_are_encrypted_by_the_stores_cipher(
 
     plain, values = written(tmp_path / "plain.db")
     assert all(v.encode() in plain for v in values)  # the check below has teeth
-    monkeypatch.setenv("CIPHER_TOPIC", f"{__name__}:KeystreamCipher")
-    monkeypatch.setenv("CIPHER_KEY", os.urandom(32).hex())
+    from eventsourcing.cipher import AESCipher
+
+    monkeypatch.setenv("CIPHER_TOPIC", "eventsourcing.cipher:AESCipher")
+    monkeypatch.setenv("CIPHER_KEY", AESCipher.create_key(32))
     sealed, values = written(tmp_path / "sealed.db")
     assert not any(v.encode() in sealed for v in values)
