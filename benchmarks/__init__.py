@@ -1,8 +1,9 @@
 """Benchmarks: each reports ratios against a baseline measured in the same run.
 
 Run all with ``skald bench`` or ``python -m benchmarks`` (``--quick`` for a smoke run), or one
-with ``python -m benchmarks.service`` / ``python -m benchmarks.feast_placement``. They are not
-part of the test suite: timings on a loaded machine prove nothing, and they take minutes.
+with ``python -m benchmarks.service`` / ``python -m benchmarks.feast_game`` /
+``python -m benchmarks.feast_placement``. They are not part of the test suite: timings on a
+loaded machine prove nothing, and they take minutes.
 ``benchmarks.service`` includes the pure-engine random games/s per game (Brian Boru at 5
 players, Red North at 4) that used to run inside the property tests."""
 
@@ -12,10 +13,16 @@ from typing import Any
 
 
 def run_all(quick: bool = False, echo: bool = True) -> dict[str, Any]:
-    from benchmarks import feast_placement, service
+    from benchmarks import feast_game, feast_placement, index, service
 
     results: dict[str, Any] = {}
-    for name, module in (("service", service), ("feast_placement", feast_placement)):
+    modules = (
+        ("service", service),
+        ("feast_game", feast_game),
+        ("feast_placement", feast_placement),
+        ("index", index),
+    )
+    for name, module in modules:
         results[name] = module.run(quick=quick)
         if echo:
             _print(name, results[name])

@@ -30,6 +30,7 @@ from domain.kernel import ServerChance
 from domain.kernel.codec import to_data
 from domain.kernel.play import Step, random_game
 from service.bootstrap import registry
+from service.lifecycle import CHOSEN_STREAM
 
 SEED = b"bench-seed"
 
@@ -39,8 +40,8 @@ def recorded_game(
 ) -> tuple[list[tuple[int, Any]], list[dict[str, Any]]]:
     """(seat, command) pairs of one random legal game, and its event payloads.
 
-    The service derives chance from the seed over the stream named by the game id, so the game
-    is played in memory on that same stream: the service then meets exactly these states."""
+    A chosen seed's chance runs on ``CHOSEN_STREAM`` (``service/lifecycle.py``), so the game is
+    played in memory on that same stream: the service then meets exactly these states."""
     rules = registry().rules(game)
     steps: list[tuple[int, Any]] = []
     payloads: list[dict[str, Any]] = []
@@ -110,7 +111,7 @@ def _replay_into(
     from service.auth import OPERATOR
 
     created = svc.create(game, players, seed=SEED)
-    steps, payloads = recorded_game(game, players, seed, created.game_id)
+    steps, payloads = recorded_game(game, players, seed, CHOSEN_STREAM)
     started = time.perf_counter()
     for seat, command in steps:
         svc.submit(created.game_id, OPERATOR, seat, command)
@@ -186,7 +187,7 @@ def grpc_numbers(game: str, players: int, calls_target: int) -> dict[str, float]
         g = 0
         while len(latencies) < calls_target:
             created = stub.CreateGame(pb.CreateGameRequest(game=game, players=players, seed=SEED))
-            steps, _ = recorded_game(game, players, 1000 + g, created.game_id)
+            steps, _ = recorded_game(game, players, 1000 + g, CHOSEN_STREAM)
             for seat, command in steps:
                 request = pb.SubmitCommandRequest(
                     game_id=created.game_id,

@@ -60,7 +60,7 @@ def fail(as_json: bool, rule: str, reason: str, kind: str = "error", code: int =
         sys.stdout.write(
             json.dumps({"error": {"rule": rule, "reason": reason, "kind": kind}}) + "\n"
         )
-    err_console.print(f"[bold red]error[/] {rule}: {reason}")
+    err_console.print(f"[bold red]error[/] {rule}: {reason}", soft_wrap=True, highlight=False)
     return typer.Exit(code)
 
 
@@ -78,7 +78,11 @@ def session(
     """A connected client; every domain/service error becomes a plain message and exit 1.
 
     Locally the client is built by ``service.bootstrap.open_service`` (store, service and the
-    games registry, once for this invocation); with ``--server`` it is a gRPC client."""
+    games registry, once for this invocation); with ``--server`` it is a gRPC client. A store
+    that cannot be opened (``service.store_check``), a file that cannot be written and a
+    database that fails mid-command are one line too (one JSON object with ``--json``)."""
+    from eventsourcing.persistence import PersistenceError
+
     client: Client | None = None
     try:
         client = (
@@ -87,6 +91,12 @@ def session(
         yield client
     except SkaldError as error:
         raise fail(as_json, error.rule, error.reason, error.kind) from None
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        raise fail(as_json, "io/error", f"{where}{error.strerror or error}", "io") from None
+    except PersistenceError as error:
+        cause = " ".join(str(error).split())[:300] or type(error).__name__
+        raise fail(as_json, "store/error", f"the store failed: {cause}", "unavailable") from None
     finally:
         if client is not None:
             client.close()

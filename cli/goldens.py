@@ -2,10 +2,11 @@
 
 Each golden is one complete random legal game, played through the game service (the same
 ``service.bootstrap.open_service`` every entry point uses) on a throwaway SQLite store, by a
-random picker with a fixed seed, and exported as a replay file:
-``replays/<game>/<game>-<n>p.jsonl``. Beside it, ``<game>-<n>p.views.jsonl`` holds, for every
-version, the SHA-256 of the canonical JSON of the public view and of each seat's view; the test
-suite (``tests/test_replays_views.py``) re-derives every view from the replay file and compares.
+random picker with a fixed seed (the game's picker of ``cli/pickers.py``), and exported as a
+replay file: ``replays/<game>/<game>-<n>p.jsonl`` (``<game>-<n>p-<length>.jsonl`` for A Feast
+for Odin's long and short game). Beside it, ``….views.jsonl`` holds, for every version, the
+SHA-256 of the canonical JSON of the public view and of each seat's view; the test suite
+(``tests/test_replays_views.py``) re-derives every view from the replay file and compares.
 
 Recording twice gives the same bytes. What would differ is pinned:
 
@@ -38,6 +39,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from cli.pickers import picker_for
 from cli.sim import play_random
 from domain.kernel.codec import to_data
 from domain.kernel.errors import SkaldError
@@ -50,15 +52,20 @@ from service.registry import canonical as game_name
 from service.registry import cli_name
 from service.verify import verify
 
-GOLDENS: tuple[tuple[str, int], ...] = (
-    ("red-north", 2),
-    ("red-north", 3),
-    ("red-north", 4),
-    ("brian-boru", 3),
-    ("brian-boru", 4),
-    ("brian-boru", 5),
+GOLDENS: tuple[tuple[str, int, str], ...] = (
+    ("red-north", 2, ""),
+    ("red-north", 3, ""),
+    ("red-north", 4, ""),
+    ("brian-boru", 3, ""),
+    ("brian-boru", 4, ""),
+    ("brian-boru", 5, ""),
+    ("feast", 1, "long"),
+    ("feast", 2, "short"),
+    ("feast", 3, "short"),
+    ("feast", 4, "long"),
 )
-"""Every playable game at every player count it supports."""
+"""Every playable game at every player count it supports; A Feast for Odin in both lengths
+(its ``length`` option; ``""`` for games without one)."""
 
 NAMESPACE = uuid.UUID("0b7c1a52-5d3e-4f0e-9a43-7d1f2c6e8b90")
 """UUID5 namespace of the golden game ids."""
@@ -72,10 +79,17 @@ class Golden:
     game: str
     """CLI form, e.g. ``red-north``."""
     players: int
+    length: str = ""
+    """A Feast for Odin's ``length`` option (``long``/``short``); empty for other games."""
 
     @property
     def name(self) -> str:
-        return f"{self.game}-{self.players}p"
+        base = f"{self.game}-{self.players}p"
+        return f"{base}-{self.length}" if self.length else base
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"length": self.length} if self.length else {}
 
     @property
     def game_id(self) -> str:
@@ -99,7 +113,7 @@ class Golden:
 
 
 def goldens() -> list[Golden]:
-    return [Golden(cli_name(game_name(g)), n) for g, n in GOLDENS]
+    return [Golden(cli_name(game_name(g)), n, length) for g, n, length in GOLDENS]
 
 
 def restamp(records: Sequence[Record]) -> list[Record]:
@@ -150,11 +164,18 @@ def record(golden: Golden) -> tuple[str, str]:
                 golden.game,
                 golden.players,
                 seed=golden.seed,
+                options=golden.options,
                 game_id=golden.game_id,
                 pinned=golden.pinned,
             )
             client = LocalClient(svc)
-            play_random(client, created.game_id, random.Random(golden.name), command_ids="golden")
+            play_random(
+                client,
+                created.game_id,
+                random.Random(golden.name),
+                command_ids="golden",
+                choose=picker_for(game_name(golden.game)),
+            )
             exported = client.export(created.game_id)
         finally:
             svc.store.close()

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+from typing import Annotated
+
 import typer
 
-from cli import audit, play, serve, sim
+from cli import audit, loadtest, play, serve, sim
 
 app = typer.Typer(
     name="skald",
@@ -13,7 +17,37 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
     add_completion=False,
 )
-for group in (play.app, audit.app, sim.app, serve.app):
+
+
+@app.callback()
+def _tls(
+    tls_ca: Annotated[
+        Path | None,
+        typer.Option(
+            "--tls-ca", help="CA certificate to trust for a TLS --server ($SKALD_TLS_CA)."
+        ),
+    ] = None,
+    tls_cert: Annotated[
+        Path | None,
+        typer.Option(
+            "--tls-cert", help="Client certificate, when the server asks ($SKALD_TLS_CERT)."
+        ),
+    ] = None,
+    tls_key: Annotated[
+        Path | None, typer.Option("--tls-key", help="Key of --tls-cert ($SKALD_TLS_KEY).")
+    ] = None,
+) -> None:
+    """TLS for every --server command (skald --tls-ca ca.pem show ... --server HOST:PORT)."""
+    for name, value in (
+        ("SKALD_TLS_CA", tls_ca),
+        ("SKALD_TLS_CERT", tls_cert),
+        ("SKALD_TLS_KEY", tls_key),
+    ):
+        if value is not None:
+            os.environ[name] = str(value)
+
+
+for group in (play.app, audit.app, sim.app, serve.app, loadtest.app):
     for command in group.registered_commands:
         app.registered_commands.append(command)
 

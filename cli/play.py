@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Annotated, Any
 
 import typer
@@ -13,6 +14,7 @@ from domain.kernel.codec import to_data
 from service import wire
 from service.bootstrap import registry
 from service.client import view_json
+from service.index import GamesQuery
 from service.registry import cli_name
 
 app = typer.Typer()
@@ -108,23 +110,33 @@ def play(
 def legal(
     game_id: Annotated[str, typer.Argument()],
     seat: Annotated[int, typer.Option("--seat", "-s")],
+    every: Annotated[
+        bool, typer.Option("--all", help="List each placement as its own command too.")
+    ] = False,
     db: Db = None,
     server: Server = None,
     token: Token = None,
     json: Json = False,
 ) -> None:
-    """Every legal command of a seat now, as protobuf JSON ready for `skald play`."""
+    """Every legal command of a seat now, as protobuf JSON ready for `skald play`; placements
+    (A Feast for Odin) grouped per piece and board, as anchor squares and rotations."""
     with session(db, server, token, json) as client:
         gid = client.resolve(game_id)
         rules = client.rules_of(gid)
-        commands = client.legal(gid, seat)
+        groups: list[dict[str, Any]] = []
+        if every:
+            commands = client.legal(gid, seat)
+        else:
+            commands, groups = client.legal_compact(gid, seat)
         texts = [wire.command_to_json(rules.name, c) for c in commands]
 
         def human() -> None:
-            if not texts:
+            if not texts and not groups:
                 console.print(f"seat {seat} has nothing to do now")
             for text in texts:
                 console.print(text, markup=False, highlight=False)
+            for line in _placement_lines(rules, groups):
+                console.print(line, markup=False, highlight=False)
 
         emit(
             json,
@@ -132,9 +144,49 @@ def legal(
                 "game_id": gid,
                 "seat": seat,
                 "commands": [__import__("json").loads(t) for t in texts],
+                "placements": groups,
             },
             human,
         )
+
+
+def _spans(cols: list[int]) -> str:
+    """``[0, 1, 2, 5]`` as ``0-2,5``."""
+    out: list[str] = []
+    for c in sorted(cols):
+        if out and int(out[-1].split("-")[-1]) == c - 1:
+            out[-1] = f"{out[-1].split('-')[0]}-{c}"
+        else:
+            out.append(str(c))
+    return ",".join(out)
+
+
+def _placement_lines(rules: Any, groups: list[dict[str, Any]]) -> list[str]:
+    """Grouped placements for people: per piece and board, per rotation, the anchor columns of
+    each row; then one of them as a command to copy."""
+    if not groups:
+        return []
+    total = sum(len(a["rotations"]) for g in groups for a in g["anchors"])
+    lines = [f"placements: {total} in {len(groups)} groups (`skald legal --all` lists each)"]
+    for g in groups:
+        count = sum(len(a["rotations"]) for a in g["anchors"])
+        lines.append(f"  {g['command']} {g['piece']} on {g['board']}: {count}")
+        rotations = sorted({r for a in g["anchors"] for r in a["rotations"]})
+        for rot in rotations:
+            rows: dict[int, list[int]] = {}
+            for a in g["anchors"]:
+                if rot in a["rotations"]:
+                    rows.setdefault(a["row"], []).append(a["col"])
+            spans = "; ".join(f"row {r} cols {_spans(cs)}" for r, cs in sorted(rows.items()))
+            lines.append(f"    rotation {rot}: {spans}")
+    first = groups[0]
+    anchor = first["anchors"][0]
+    cls = rules.commands[first["command"]]
+    fields = {f.name for f in dataclasses.fields(cls)}
+    values = {**first, **anchor, "rotation": anchor["rotations"][0]}
+    example = cls(**{k: v for k, v in values.items() if k in fields})
+    lines.append(f"  e.g. {wire.command_to_json(rules.name, example)}")
+    return lines
 
 
 @app.command()
@@ -185,10 +237,26 @@ def log(
 
 
 @app.command()
-def games(db: Db = None, server: Server = None, token: Token = None, json: Json = False) -> None:
-    """The games index: id, game, players, status, version, scores."""
+def games(
+    game: Annotated[str, typer.Option("--game", help="Only this game (red-north, ...).")] = "",
+    status: Annotated[str, typer.Option("--status", help="running or ended.")] = "",
+    players: Annotated[int, typer.Option("--players", "-p", help="Only this many players.")] = 0,
+    since: Annotated[str, typer.Option("--since", help="Created at or after (ISO date).")] = "",
+    before: Annotated[str, typer.Option("--before", help="Created before (ISO date).")] = "",
+    sort: Annotated[
+        str, typer.Option("--sort", help="created, updated, -created or -updated (newest first).")
+    ] = "created",
+    limit: Annotated[int, typer.Option("--limit", help="Games per page (at most 1000).")] = 100,
+    page: Annotated[str, typer.Option("--page", help="The next-page token of a listing.")] = "",
+    db: Db = None,
+    server: Server = None,
+    token: Token = None,
+    json: Json = False,
+) -> None:
+    """The games index, one page at a time: id, game, players, status, version, scores."""
+    query = GamesQuery(game, status, players, since, before, sort, limit, page)
     with session(db, server, token, json) as client:
-        rows = client.list_games()
+        rows, next_page = client.games_page(query)
 
         def human() -> None:
             table = Table(
@@ -206,8 +274,10 @@ def games(db: Db = None, server: Server = None, token: Token = None, json: Json 
                     f"{fork['game_id'][:8]}@{fork['version']}" if fork else "",
                 )
             console.print(table)
+            if next_page:
+                console.print(f"more: --page {next_page}", highlight=False)
 
-        emit(json, {"games": rows}, human)
+        emit(json, {"games": rows, "next_page_token": next_page}, human)
 
 
 @app.command()

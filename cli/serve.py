@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -19,6 +20,7 @@ import typer
 from cli.common import Db, console, fail, store_target
 from domain.kernel.errors import SkaldError
 from service.bootstrap import open_service
+from service.tls import TlsFiles
 
 app = typer.Typer()
 
@@ -66,6 +68,36 @@ def serve(
         str | None, typer.Option("--operator-token", hidden=True, show_default=False)
     ] = None,
     db: Db = None,
+    log_level: Annotated[
+        str,
+        typer.Option(
+            "--log-level",
+            help="debug, info (one line per call: method, game, seat, status, ms), warning "
+            "or error.",
+        ),
+    ] = "info",
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            help="Server processes sharing the port (SO_REUSEPORT): one per core. They share "
+            "the store, SQLite or PostgreSQL, through its optimistic version check.",
+        ),
+    ] = 1,
+    tls_cert: Annotated[
+        Path | None, typer.Option("--tls-cert", help="Serve TLS with this certificate (PEM).")
+    ] = None,
+    tls_key: Annotated[
+        Path | None, typer.Option("--tls-key", help="Key of --tls-cert (PEM).")
+    ] = None,
+    tls_client_ca: Annotated[
+        Path | None,
+        typer.Option(
+            "--tls-client-ca",
+            help="Require client certificates signed by this CA (mutual TLS; needs --tls-cert).",
+        ),
+    ] = None,
 ) -> None:
     """Run the gRPC server (health checking and reflection included) until interrupted.
     CreateGame and ImportGame need the operator token, taken from $SKALD_OPERATOR_TOKEN or
@@ -94,17 +126,106 @@ def serve(
             "--operator-token-file (or --open to let anyone create games, for local use)",
             code=2,
         )
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    svc = open_service(store_target(db), operator_token=token, open_creation=open_)
-    server, bound = create_server(svc, f"{host}:{port}")
+    level = LOG_LEVELS.get(log_level.lower())
+    if level is None:
+        raise fail(
+            False, "serve/log-level", f"--log-level is one of {', '.join(LOG_LEVELS)}", code=2
+        )
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    tls = _tls_files(tls_cert, tls_key, tls_client_ca)
     creating = "anyone may create games" if open_ else "creating games needs the operator token"
+    target = store_target(db)
+    if workers > 1:
+        from service.workers import reserve_port, run_workers
+
+        try:  # the store is checked here, once, then opened anew by each worker after the fork
+            open_service(target, operator_token=token, open_creation=open_).store.close()
+        except SkaldError as error:
+            raise fail(False, error.rule, error.reason, code=2) from None
+        _port_free(host, port)  # a port held by any other server, sharing or not, is an error
+        try:
+            holder, bound = reserve_port(host, port)
+        except OSError as exc:
+            raise fail(False, "serve/port", f"cannot bind {host}:{port}: {exc.strerror}") from None
+
+        def serve_one(index: int) -> None:
+            svc = open_service(target, operator_token=token, open_creation=open_)
+            server, _ = create_server(svc, f"{host}:{bound}", tls=tls, reuse_port=True)
+            try:
+                server.wait_for_termination()
+            except KeyboardInterrupt:
+                server.stop(2)
+
+        def started() -> None:
+            console.print(
+                f"skald serving on {host}:{bound} with {workers} workers (store {target}; "
+                f"{creating}{'; TLS' if tls else ''})",
+                highlight=False,
+            )
+            sys.stdout.flush()
+
+        sys.stdout.flush()
+        status = run_workers(workers, serve_one, started)
+        holder.close()
+        raise typer.Exit(status)
+    try:
+        svc = open_service(target, operator_token=token, open_creation=open_)
+    except SkaldError as error:
+        raise fail(False, error.rule, error.reason, code=2) from None
+    _port_free(host, port)
+    try:
+        server, bound = create_server(svc, f"{host}:{port}", tls=tls)
+    except (OSError, RuntimeError):
+        raise fail(False, "serve/port", f"cannot listen on {host}:{port}", code=2) from None
     console.print(
-        f"skald serving on {host}:{bound} (store {svc.store.target}; {creating})", highlight=False
+        f"skald serving on {host}:{bound} (store {svc.store.target}; {creating}"
+        f"{'; TLS' if tls else ''})",
+        highlight=False,
     )
     try:
         server.wait_for_termination()
     except KeyboardInterrupt:
         server.stop(2)
+
+
+LOG_LEVELS = {
+    "debug": logging.DEBUG,
+    "info": logging.INFO,
+    "warning": logging.WARNING,
+    "error": logging.ERROR,
+}
+
+
+def _port_free(host: str, port: int) -> None:
+    """A port another process listens on is an error, with the system's reason (grpc's own
+    SO_REUSEPORT default would let a second server start silently: it is switched off)."""
+    if port == 0:
+        return
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        with socket.socket(infos[0][0], socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # TIME_WAIT is free
+            probe.bind(infos[0][4])
+    except OSError as exc:
+        raise fail(
+            False, "serve/port", f"cannot listen on {host}:{port}: {exc.strerror or exc}", code=2
+        ) from None
+
+
+def _tls_files(cert: Path | None, key: Path | None, client_ca: Path | None) -> TlsFiles | None:
+    """The server's TLS files, checked before anything starts (a bad file is one line)."""
+    if cert is None and key is None and client_ca is None:
+        return None
+    if cert is None or key is None:
+        raise fail(False, "serve/tls", "TLS needs both --tls-cert and --tls-key", code=2)
+    files = TlsFiles(cert, key, client_ca)
+    try:
+        files.server_credentials()
+    except SkaldError as error:
+        raise fail(False, error.rule, error.reason, code=2) from None
+    return files
 
 
 __all__ = ["OPERATOR_TOKEN_ENV", "app", "operator_token_from"]

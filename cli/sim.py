@@ -6,11 +6,13 @@ import random
 import tempfile
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
 
 from cli.common import (
     Db,
@@ -24,6 +26,7 @@ from cli.common import (
     session,
     store_target,
 )
+from cli.pickers import Picker, picker_for, tally_label, uniform
 from domain.kernel.errors import SkaldError
 from service.bootstrap import open_service, registry
 from service.client import Client, RemoteClient
@@ -38,11 +41,16 @@ def play_random(
     picker: random.Random,
     max_steps: int = 200_000,
     command_ids: str | None = None,
+    choose: Picker = uniform,
+    tally: Counter[str] | None = None,
+    game: str = "",
 ) -> int:
     """Play one game to its end with random legal commands; returns the number of commands.
 
-    With ``command_ids`` the n-th command gets the id ``{command_ids}-{n}`` (instead of a random
-    one), so a recording made twice is the same byte for byte."""
+    ``choose`` picks one of a seat's legal commands (``cli/pickers.py``: uniform, or a game's
+    documented bias). With ``command_ids`` the n-th command gets the id ``{command_ids}-{n}``
+    (instead of a random one), so a recording made twice is the same byte for byte. With
+    ``tally``, each command's ``tally_label`` for ``game`` is counted there."""
     steps = 0
     while steps < max_steps:
         result = client.view(game_id, None, None)
@@ -54,8 +62,11 @@ def play_random(
             options = client.legal(game_id, seat)
             if options:
                 cid = f"{command_ids}-{steps + 1}" if command_ids is not None else None
-                client.submit(game_id, seat, picker.choice(options), result.version, cid, ())
+                command = choose(options, picker)
+                client.submit(game_id, seat, command, result.version, cid, ())
                 steps += 1
+                if tally is not None and (label := tally_label(game, command)) is not None:
+                    tally[label] += 1
                 break
         else:
             raise SkaldError(
@@ -72,13 +83,28 @@ def simulate(
     seed: Annotated[
         str | None, typer.Option(help="Seed for chance and choices (reproducible runs).")
     ] = None,
+    spaces: Annotated[
+        bool,
+        typer.Option(
+            "--spaces",
+            help="Report how often each action space was used (other games: command types).",
+        ),
+    ] = False,
     db: Db = None,
     server: Server = None,
     token: Token = None,
     json: Json = False,
 ) -> None:
-    """Random legal games to the end, stored like any other game."""
+    """Random legal games to the end, stored like any other game.
+
+    The random player picks among legal commands only, with the game's documented bias
+    (cli/pickers.py: A Feast for Odin prefers emigrating, placing goods and taking actions over
+    passing); Red North and Brian Boru pick uniformly."""
     base = seed if seed is not None else str(random.SystemRandom().getrandbits(64))
+    name = canonical(game)
+    choose = picker_for(name)
+    used: Counter[str] = Counter()
+    scores: list[list[int]] = []
     ids: list[str] = []
     commands = 0
     winners: dict[int, int] = {}
@@ -101,9 +127,14 @@ def simulate(
             gid = created["game_id"]
             if isinstance(client, RemoteClient) and not token:
                 client.token = created["referee_token"]  # each game's referee plays all seats
-            commands += play_random(client, gid, random.Random(f"{base}:{i}"))
+            commands += play_random(
+                client, gid, random.Random(f"{base}:{i}"), choose=choose, tally=used, game=name
+            )
             ids.append(gid)
-            for w in client.view(gid, None, None).outcome.winners:  # type: ignore[union-attr]
+            outcome = client.view(gid, None, None).outcome
+            assert outcome is not None, "play_random returns only at the game's end"
+            scores.append([int(x) for x in outcome.scores])
+            for w in outcome.winners:
                 winners[w] = winners.get(w, 0) + 1
             bar.advance(task)
     elapsed = time.perf_counter() - started
@@ -117,15 +148,44 @@ def simulate(
         "seconds": round(elapsed, 3),
         "games_per_second": round(games / elapsed, 3) if elapsed else None,
         "wins_by_seat": {str(k): v for k, v in sorted(winners.items())},
+        "scores": scores,
+        "mean_score": round(sum(map(sum, scores)) / max(1, sum(map(len, scores))), 2),
     }
+    use = space_use(name, used)
+    if spaces:
+        payload["spaces"] = use
 
     def human() -> None:
         console.print(
             f"[bold]{games}[/] games, {commands} commands in {elapsed:.1f}s "
-            f"({games / elapsed:.2f} games/s); wins by seat {payload['wins_by_seat']}"
+            f"({games / elapsed:.2f} games/s); wins by seat {payload['wins_by_seat']}; "
+            f"mean score {payload['mean_score']}"
         )
+        if len(scores) <= 20:
+            console.print("scores: " + " | ".join(" ".join(map(str, row)) for row in scores))
+        if spaces:
+            console.print(space_table(use, games))
 
     emit(json, payload, human)
+
+
+def space_use(game: str, used: Counter[str]) -> dict[str, int]:
+    """Uses per action space (every printed space listed, unused ones as 0; imitation uses as
+    ``space>copied``), or per command type for a game without action spaces."""
+    printed = registry().entry(game).components().get("action_spaces")
+    counts = {str(a["id"]): 0 for a in printed} if isinstance(printed, list) else {}
+    for label, n in used.items():
+        counts[label] = counts.get(label, 0) + n
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def space_table(counts: dict[str, int], games: int) -> Table:
+    table = Table("space", "uses", "per game", title="action spaces used")
+    for label, n in counts.items():
+        table.add_row(label, str(n), f"{n / games:.2f}" if games else "")
+    unused = sum(1 for n in counts.values() if n == 0)
+    table.caption = f"{len(counts)} spaces; {unused} never used"
+    return table
 
 
 @app.command()

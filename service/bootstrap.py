@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from service.catalog import COMPONENT_MODULES, GAME_MODULES, build_registry, registry
+from service.catalog import GAME_MODULES, build_registry, registry
 
 if TYPE_CHECKING:
     from service.games import GameService
 
-__all__ = ["COMPONENT_MODULES", "GAME_MODULES", "build_registry", "open_service", "registry"]
+__all__ = ["GAME_MODULES", "build_registry", "open_service", "registry"]
 
 
 def open_service(

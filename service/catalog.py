@@ -2,8 +2,12 @@
 
 The game packages are imported by name, and ``SKALD_EXTRA_GAMES`` (comma-separated module names
 exposing ``RULES``) adds games from outside ``domain`` — the hook the test suite uses for its
-toy game. :mod:`service.bootstrap` (the composition root) hands this catalog to the service it
-builds; the offline helpers (folding a replay file, verifying one) default to it.
+toy game. A module without ``RULES`` that exposes ``COMPONENTS_ONLY = (name, title)`` and
+``components()`` is served as *components only*: its printed data answers ``skald rules`` and
+GetRules, and it cannot be played (the state every game had before its rules landed; every
+built-in game is playable now, so only the test suite's ``tests.components_game`` uses it).
+:mod:`service.bootstrap` (the composition root) hands this catalog to the service it builds;
+the offline helpers (folding a replay file, verifying one) default to it.
 
 This module imports no other service module but the plain catalog (``service.registry``), so
 every layer may reach it without an import cycle. The catalog is built completely before it is
@@ -19,10 +23,8 @@ import threading
 
 from service.registry import Registry
 
-GAME_MODULES = ("domain.red_north", "domain.brian_boru")
+GAME_MODULES = ("domain.red_north", "domain.brian_boru", "domain.feast.game")
 """Playable games: each module exposes ``RULES``."""
-COMPONENT_MODULES = {"feast": ("domain.feast", "A Feast for Odin")}
-"""Games served as printed components only: each module exposes ``components()``."""
 
 _built: list[Registry] = []
 _lock = threading.Lock()
@@ -33,14 +35,19 @@ def build_registry(extra: tuple[str, ...] = ()) -> Registry:
     catalog = Registry()
     for module in (*GAME_MODULES, *extra):
         try:
-            catalog.register(importlib.import_module(module).RULES)
+            loaded = importlib.import_module(module)
         except ImportError as exc:  # one broken game package must not take the others down
             catalog.load_errors[module.rsplit(".", 1)[-1]] = f"{type(exc).__name__}: {exc}"
-    for name, (module, title) in COMPONENT_MODULES.items():
-        try:
-            catalog.register_components(name, title, importlib.import_module(module).components)
-        except ImportError as exc:
-            catalog.load_errors[name] = f"{type(exc).__name__}: {exc}"
+            continue
+        if hasattr(loaded, "RULES"):
+            catalog.register(loaded.RULES)
+        elif hasattr(loaded, "COMPONENTS_ONLY"):
+            name, title = loaded.COMPONENTS_ONLY
+            catalog.register_components(name, title, loaded.components)
+        else:
+            catalog.load_errors[module.rsplit(".", 1)[-1]] = (
+                "ImportError: module exposes neither RULES nor COMPONENTS_ONLY"
+            )
     return catalog
 
 

@@ -18,6 +18,7 @@ from domain.kernel.codec import to_data
 from domain.kernel.contract import AnyRules, Outcome, Pending
 from domain.kernel.errors import SkaldError
 from service.bootstrap import registry
+from service.index import GamesQuery
 from service.records import Record
 from service.registry import cli_name
 
@@ -105,10 +106,15 @@ class Client(Protocol):
         chance: Sequence[ChanceEntry],
     ) -> tuple[int, list[Record]]: ...
     def legal(self, game_id: str, seat: int) -> list[Any]: ...
+    def legal_compact(self, game_id: str, seat: int) -> tuple[list[Any], list[dict[str, Any]]]:
+        """The legal commands but placements, and the placements grouped (``placements_json``)."""
+        ...
+
     def view(self, game_id: str, seat: int | None, at: int | None) -> ViewResult: ...
     def history(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]: ...
     def fork(self, game_id: str, at: int, reseed: bool) -> dict[str, Any]: ...
     def list_games(self) -> list[dict[str, Any]]: ...
+    def games_page(self, query: GamesQuery) -> tuple[list[dict[str, Any]], str]: ...
     def verify(self, game_id: str) -> dict[str, Any]: ...
     def check(
         self, game_id: str, at: int, seat: int, command: Any, chance: Sequence[ChanceEntry]
@@ -118,6 +124,23 @@ class Client(Protocol):
     def watch(self, game_id: str, after: int) -> Iterator[Record]: ...
     def rules_info(self, game: str) -> dict[str, Any]: ...
     def close(self) -> None: ...
+
+
+def placements_json(groups: Sequence[Any]) -> list[dict[str, Any]]:
+    """Grouped placements as JSON, from the domain's groups or the wire's ``PlacementOptions``
+    (the same field names): ``command``, ``board``, ``piece``, ``anchors``."""
+    return [
+        {
+            "command": g.command,
+            "board": g.board,
+            "piece": g.piece,
+            "anchors": [
+                {"row": int(a.row), "col": int(a.col), "rotations": [int(r) for r in a.rotations]}
+                for a in g.anchors
+            ],
+        }
+        for g in groups
+    ]
 
 
 class LocalClient:
@@ -172,6 +195,10 @@ class LocalClient:
     def legal(self, game_id: str, seat: int) -> list[Any]:
         return self.svc.legal(game_id, self.who, seat).commands
 
+    def legal_compact(self, game_id: str, seat: int) -> tuple[list[Any], list[dict[str, Any]]]:
+        legal = self.svc.legal(game_id, self.who, seat, compact=True)
+        return legal.commands, placements_json(legal.placements)
+
     def view(self, game_id: str, seat: int | None, at: int | None) -> ViewResult:
         return ViewResult.seen(game_id, self.svc.view(game_id, self.who, seat, at))
 
@@ -183,6 +210,11 @@ class LocalClient:
 
     def list_games(self) -> list[dict[str, Any]]:
         return [{**row.to_json(), "game": cli_name(row.game)} for row in self.svc.list_games()]
+
+    def games_page(self, query: GamesQuery) -> tuple[list[dict[str, Any]], str]:
+        page = self.svc.games_page(query)
+        rows = [{**row.to_json(), "game": cli_name(row.game)} for row in page.rows]
+        return rows, page.next_page_token
 
     def verify(self, game_id: str) -> dict[str, Any]:
         return dict(self.svc.verify(game_id, self.who).to_json())
@@ -227,13 +259,17 @@ class RemoteClient:
         self.pb = skald_pb2
         stubs = skald_pb2_grpc
         from service.grpc_edge import MAX_REQUEST, MAX_RESPONSE
+        from service.tls import client_credentials
 
-        self.channel = grpc.insecure_channel(
-            address,
-            options=[
-                ("grpc.max_send_message_length", MAX_REQUEST),
-                ("grpc.max_receive_message_length", MAX_RESPONSE),
-            ],
+        options = [
+            ("grpc.max_send_message_length", MAX_REQUEST),
+            ("grpc.max_receive_message_length", MAX_RESPONSE),
+        ]
+        credentials = client_credentials()  # --tls-ca/--tls-cert/--tls-key or $SKALD_TLS_*
+        self.channel = (
+            grpc.insecure_channel(address, options=options)
+            if credentials is None
+            else grpc.secure_channel(address, credentials, options=options)
         )
         self.stub = stubs.SkaldStub(self.channel)
         self.token = token or os.environ.get("SKALD_TOKEN")
@@ -308,6 +344,15 @@ class RemoteClient:
         )
         return [self.wire.command_from_proto(rules, c) for c in r.commands]
 
+    def legal_compact(self, game_id: str, seat: int) -> tuple[list[Any], list[dict[str, Any]]]:
+        rules = self.rules_of(game_id)
+        request = self.pb.ListLegalCommandsRequest(
+            game_id=game_id, seat=seat, compact_placements=True
+        )
+        r = self._call("ListLegalCommands", request)
+        commands = [self.wire.command_from_proto(rules, c) for c in r.commands]
+        return commands, placements_json(r.placements)
+
     def view(self, game_id: str, seat: int | None, at: int | None) -> ViewResult:
         rules = self.rules_of(game_id)
         request = self.pb.GetViewRequest(game_id=game_id, at_version=at or 0)
@@ -347,7 +392,26 @@ class RemoteClient:
         return created_json(r.game)
 
     def list_games(self) -> list[dict[str, Any]]:
-        r = self._call("ListGames", self.pb.ListGamesRequest())
+        rows, token = self.games_page(GamesQuery(page_size=1000))
+        while token:
+            more, token = self.games_page(GamesQuery(page_size=1000, page_token=token))
+            rows += more
+        return rows
+
+    def games_page(self, query: GamesQuery) -> tuple[list[dict[str, Any]], str]:
+        r = self._call(
+            "ListGames",
+            self.pb.ListGamesRequest(
+                game=query.game,
+                status=query.status,
+                players=query.players,
+                created_since=query.created_since,
+                created_before=query.created_before,
+                order_by=query.order,
+                page_size=query.page_size,
+                page_token=query.page_token,
+            ),
+        )
         return [
             {
                 "game_id": g.game_id,
@@ -364,9 +428,10 @@ class RemoteClient:
                 if g.HasField("forked_from")
                 else None,
                 "created_at": g.created_at,
+                "updated_at": g.updated_at,
             }
             for g in r.games
-        ]
+        ], r.next_page_token
 
     def verify(self, game_id: str) -> dict[str, Any]:
         return _report(self._call("VerifyGame", self.pb.VerifyGameRequest(game_id=game_id)))

@@ -239,8 +239,8 @@ def ended_record(repo: Repository, loaded: Loaded, outcome: Outcome) -> GameEnde
 def _running_seeds(repo: Repository, game_id: str) -> frozenset[str]:
     """Every seed (hex) a running game other than ``game_id`` draws from."""
     seeds: set[str] = set()
-    for row in repo.rows():
-        if row.status != "running" or row.game_id == game_id:
+    for row in repo.rows("running"):
+        if row.game_id == game_id:
             continue
         other = repo.secret(row.game_id)
         if other is not None:

@@ -25,7 +25,7 @@ from service import audit, catalog, commands, lifecycle, queries
 from service.auth import Principal
 from service.commands import Submitted
 from service.folding import Loaded, fold_records
-from service.index import IndexRow
+from service.index import GamesPage, GamesQuery, IndexRow
 from service.lifecycle import Created
 from service.policy import Policy
 from service.queries import Legal, Viewed
@@ -150,8 +150,27 @@ class GameService:
     ) -> Viewed:
         return queries.view(self.repo, game_id, principal, seat, at)
 
-    def legal(self, game_id: str, principal: Principal, seat: Seat, at: int | None = None) -> Legal:
-        return queries.legal(self.repo, game_id, principal, seat, at)
+    def legal(
+        self,
+        game_id: str,
+        principal: Principal,
+        seat: Seat,
+        at: int | None = None,
+        *,
+        compact: bool = False,
+        page_size: int = 0,
+        page_token: str = "",
+    ) -> Legal:
+        return queries.legal(
+            self.repo,
+            game_id,
+            principal,
+            seat,
+            at,
+            compact=compact,
+            page_size=page_size,
+            page_token=page_token,
+        )
 
     def history(
         self, game_id: str, principal: Principal, after: int = 0, upto: int | None = None
@@ -183,6 +202,9 @@ class GameService:
 
     def list_games(self) -> list[IndexRow]:
         return queries.list_games(self.repo)
+
+    def games_page(self, query: GamesQuery) -> GamesPage:
+        return queries.games_page(self.repo, query)
 
     def rebuild_index(self) -> int:
         return self.repo.rebuild_index()

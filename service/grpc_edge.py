@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -34,6 +35,7 @@ __all__ = [
     "guarded",
     "guarded_stream",
     "internal_status",
+    "log_request",
     "parse_request",
     "rich_status",
     "service_handlers",
@@ -126,17 +128,50 @@ def _unhandled(context: grpc.ServicerContext, name: str) -> None:
     context.abort_with_status(internal_status(correlation))
 
 
+def log_request(method: str, request: Any, status: str, started: float) -> None:
+    """The request log: one line per call at info on ``skald.grpc`` — method, game, seat,
+    status and duration — as ``key=value`` text and as ``LogRecord`` attributes (``rpc_*``)
+    for a structured formatter. Game ids and names are cut like every echo of client input."""
+    if not log.isEnabledFor(logging.INFO):
+        return
+    fields = request.DESCRIPTOR.fields_by_name if request is not None else {}
+    game = str(request.game_id or "-")[:40] if "game_id" in fields else "-"
+    seat = str(request.seat) if "seat" in fields else "-"
+    ms = (time.perf_counter() - started) * 1000
+    log.info(
+        "rpc method=%s game=%s seat=%s status=%s ms=%.1f",
+        method,
+        game,
+        seat,
+        status,
+        ms,
+        extra={
+            "rpc_method": method,
+            "rpc_game": game,
+            "rpc_seat": seat,
+            "rpc_status": status,
+            "rpc_ms": round(ms, 1),
+        },
+    )
+
+
 def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
-    """A unary handler whose refusals become :func:`rich_status` and whose bugs are logged."""
+    """A unary handler whose refusals become :func:`rich_status` and whose bugs are logged;
+    every call ends with one line in the request log (:func:`log_request`)."""
 
     @functools.wraps(method)
     def wrapped(self: Any, request: Any, context: grpc.ServicerContext) -> Any:
+        started, status = time.perf_counter(), "OK"
         try:
             return method(self, request, context)
         except SkaldError as error:
+            status = status_for(error).name
             context.abort_with_status(rich_status(error))
         except Exception:
+            status = "INTERNAL"
             _unhandled(context, method.__name__)
+        finally:
+            log_request(method.__name__, request, status, started)
         return None
 
     return wrapped
@@ -147,12 +182,17 @@ def guarded_stream(method: Callable[..., Iterator[Any]]) -> Callable[..., Iterat
 
     @functools.wraps(method)
     def wrapped(self: Any, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
+        started, status = time.perf_counter(), "OK"
         try:
             yield from method(self, request, context)
         except SkaldError as error:
+            status = status_for(error).name
             context.abort_with_status(rich_status(error))
         except Exception:
+            status = "INTERNAL"
             _unhandled(context, method.__name__)
+        finally:
+            log_request(method.__name__, request, status, started)
 
     return wrapped
 

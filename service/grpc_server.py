@@ -1,8 +1,11 @@
 """The gRPC edge: typed requests in, the game service called, errors mapped once.
 
-``create_server(service, address)`` returns ``(server, port)``, so tests bind port 0. The server
-registers the standard health service and server reflection. Requests arrive as bytes and are
-parsed here (:func:`service.grpc_edge.parse_request`), so bytes that are not the message get
+``create_server(service, address)`` returns ``(server, port)``, so tests bind port 0. Unary
+handlers below run on a bounded thread pool and WatchGame streams on a pool of their own
+(:mod:`service.serving`), fed by the per-game fan-out (:mod:`service.fanout`); writes by other
+processes or replicas wake watchers through :mod:`service.notify`.
+It registers the standard health service and server reflection. Requests arrive as bytes and
+are parsed here (:func:`service.grpc_edge.parse_request`), so bytes that are not the message get
 ``INVALID_ARGUMENT``; every handler is guarded (:mod:`service.grpc_edge`: refusals mapped
 once, bugs logged with a correlation id). Messages are capped at :data:`MAX_REQUEST` bytes in
 and :data:`MAX_RESPONSE` out (:mod:`service.grpc_edge`).
@@ -11,8 +14,7 @@ and :data:`MAX_RESPONSE` out (:mod:`service.grpc_edge`).
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from concurrent import futures
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import grpc
@@ -37,12 +39,16 @@ from service.grpc_edge import (
     service_handlers,
     status_for,
 )
+from service.index import GamesQuery
+from service.serving import Limits, RoutingExecutor, admitted, watch_handler
+from service.tls import TlsFiles
 
 __all__ = [
     "ERROR_DOMAIN",
     "MAX_REQUEST",
     "MAX_RESPONSE",
     "STATUS",
+    "Limits",
     "Servicer",
     "create_server",
     "rich_status",
@@ -140,14 +146,25 @@ class Servicer(pb_grpc.SkaldServicer):
     @guarded
     def ListLegalCommands(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
-        legal = self.svc.legal(gid, who, request.seat)
+        legal = self.svc.legal(
+            gid,
+            who,
+            request.seat,
+            compact=request.compact_placements,
+            page_size=request.page_size,
+            page_token=request.page_token,
+        )
         return pb.ListLegalCommandsResponse(
             version=legal.version,
             commands=[wire.command_to_proto(legal.rules.name, c) for c in legal.commands],
+            placements=wire.placements_to_proto(legal.placements),
+            next_page_token=legal.next_page_token,
         )
 
     @guarded_stream
     def WatchGame(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
+        """One stream polling the store; :func:`create_server` serves
+        :func:`service.serving.watch_handler` (the per-game fan-out) instead."""
         gid, who = self._who(request.game_id, context)
         rules = self.svc.rules_of(gid)
         stop = threading.Event()
@@ -170,8 +187,20 @@ class Servicer(pb_grpc.SkaldServicer):
 
     @guarded
     def ListGames(self, request: Any, context: grpc.ServicerContext) -> Any:
-        out = pb.ListGamesResponse()
-        for row in self.svc.list_games():
+        page = self.svc.games_page(
+            GamesQuery(
+                game=request.game,
+                status=request.status,
+                players=request.players,
+                created_since=request.created_since,
+                created_before=request.created_before,
+                order=request.order_by or "created",
+                page_size=request.page_size,
+                page_token=request.page_token,
+            )
+        )
+        out = pb.ListGamesResponse(next_page_token=page.next_page_token)
+        for row in page.rows:
             summary = out.games.add(
                 game_id=row.game_id,
                 game=row.game,
@@ -181,6 +210,7 @@ class Servicer(pb_grpc.SkaldServicer):
                 scores=row.scores,
                 winners=row.winners,
                 created_at=row.created_at,
+                updated_at=row.updated_at,
             )
             if row.forked_from:
                 summary.forked_from.game_id = row.forked_from["game_id"]
@@ -265,17 +295,66 @@ def _plain(value: Any) -> Any:
     return value
 
 
+class Server:
+    """The running ``grpc.Server``, stopping the fan-out and change notices with it."""
+
+    def __init__(self, server: grpc.Server, on_stop: Callable[[], None]) -> None:
+        self.grpc = server
+        self._on_stop = on_stop
+
+    def stop(self, grace: float | None) -> threading.Event:
+        done: threading.Event = self.grpc.stop(grace)
+        done.wait()
+        self._on_stop()
+        return done
+
+    def wait_for_termination(self, timeout: float | None = None) -> bool:
+        return bool(self.grpc.wait_for_termination(timeout))
+
+
 def create_server(
-    service: GameService, address: str = "127.0.0.1:0", workers: int = 16
-) -> tuple[grpc.Server, int]:
+    service: GameService,
+    address: str = "127.0.0.1:0",
+    workers: int = 16,
+    *,
+    limits: Limits | None = None,
+    tls: TlsFiles | None = None,
+    reuse_port: bool = False,
+) -> tuple[Server, int]:
+    """Start the server on ``address``; returns it and the bound port. ``workers`` is the unary
+    thread count (``limits`` sets every bound, :mod:`service.serving`); ``tls`` serves TLS
+    (:mod:`service.tls`); ``reuse_port`` lets ``--workers`` processes share one port
+    (SO_REUSEPORT), and is off otherwise, so a port in use is an error."""
+    from service.fanout import Fanout
+    from service.notify import PgNotices, start_notices
+
+    limits = limits or Limits(threads=workers)
+    pool = RoutingExecutor(limits)
     server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=workers),
+        pool,
         options=[
             ("grpc.max_receive_message_length", MAX_REQUEST),
             ("grpc.max_send_message_length", MAX_RESPONSE),
+            ("grpc.so_reuseport", 1 if reuse_port else 0),
         ],
+        maximum_concurrent_rpcs=limits.max_concurrent,
     )
-    name, handlers = service_handlers(Servicer(service))
+    servicer = Servicer(service)
+    repo = service.repo
+    fanout = Fanout(lambda game_id, after: repo.read(game_id, after=after))
+    name, sync_handlers = service_handlers(servicer)
+    handlers: dict[str, grpc.RpcMethodHandler] = {}
+    for method, handler in sync_handlers.items():
+        if handler.response_streaming:
+            handlers[method] = grpc.unary_stream_rpc_method_handler(
+                watch_handler(servicer, fanout, _token),
+                response_serializer=handler.response_serializer,
+            )
+        else:
+            handlers[method] = grpc.unary_unary_rpc_method_handler(
+                admitted(handler.unary_unary, pool),
+                response_serializer=handler.response_serializer,
+            )
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(name, handlers),))
     server.add_registered_method_handlers(name, handlers)
     health_servicer = health.HealthServicer()
@@ -288,8 +367,23 @@ def create_server(
         reflection.SERVICE_NAME,
     )
     reflection.enable_server_reflection(names, server)
-    port = server.add_insecure_port(address)
+    if tls is not None:
+        port = server.add_secure_port(address, tls.server_credentials())
+    else:
+        port = server.add_insecure_port(address)
     if port == 0:
         raise OSError(f"could not bind {address}")
+    repo.listen(fanout.changed)
+    notices = start_notices(repo.store, fanout.changed, repo.listen)
     server.start()
-    return server, port
+
+    def on_stop() -> None:
+        repo.unlisten(fanout.changed)
+        for notice in notices:
+            notice.stop()
+            if isinstance(notice, PgNotices):
+                repo.unlisten(notice.send)
+        fanout.close()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    return Server(server, on_stop), port

@@ -1,104 +1,268 @@
-"""The games index: a projection of the global notification log, rebuildable at any time.
+"""The games index: a projection of the notification log, persisted in the store.
 
-One row per game (id, game, players, status, version, scores, fork source). It is kept in memory
-and caught up from the last notification position it has seen, so a long-running server pays
-only for new events and a fresh process rebuilds it in one pass over the log. A row it cannot
-read (undecodable, or a kernel record of the wrong shape) is skipped and reported in
-:attr:`GamesIndex.unreadable` and the log, so one bad row never breaks queries about others.
+One row per game (id, game, players, status, version, scores, fork source, created and last
+updated) in the store's own database (:mod:`service.index_tables`), with the notification
+position it has caught up to. Before answering, it reads the log after that position — the
+records any process wrote since — and writes the rows it changed with the new position in one
+transaction; a writer also catches up after every :data:`CATCH_UP_EVERY` of its own batches,
+so what is left for a reader is bounded by recent writes, never by how many games are stored.
+Startup, ``skald games``, ListGames (paged by keyset, filtered and sorted by indexed columns)
+and id-prefix lookups (an indexed range) therefore cost the same at 100,000 games as at 10;
+the index is rebuilt from the log only on request (:meth:`GamesIndex.rebuild`).
+
+A row it cannot read (undecodable, or a kernel record of the wrong shape) is skipped and kept
+in :attr:`GamesIndex.unreadable` (persisted, and a warning in the log once), so one bad row
+never breaks queries about other games.
 """
 
 from __future__ import annotations
 
+import base64
+import json
 import logging
-from dataclasses import dataclass, field
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from domain.kernel.codec import to_data
 from domain.kernel.errors import Malformed
 from domain.kernel.records import GameCreated, GameEnded
+from service.index_tables import IndexRow, IndexTables, Unreadable
 from service.records import CREATED, ENDED, Record, read_kernel
+from service.registry import canonical
+
+__all__ = ["CATCH_UP_EVERY", "GamesIndex", "GamesPage", "GamesQuery", "IndexRow", "Unreadable"]
 
 log = logging.getLogger(__name__)
 
-
-@dataclass
-class IndexRow:
-    game_id: str
-    game: str
-    players: int
-    position: int
-    status: str = "running"
-    version: int = 1
-    scores: list[int] = field(default_factory=list)
-    winners: list[int] = field(default_factory=list)
-    forked_from: dict[str, Any] | None = None
-    created_at: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game_id": self.game_id,
-            "game": self.game,
-            "players": self.players,
-            "status": self.status,
-            "version": self.version,
-            "scores": self.scores,
-            "winners": self.winners,
-            "forked_from": self.forked_from,
-            "created_at": self.created_at,
-        }
+CATCH_UP_EVERY = 16
+"""A writer's own batches between its catch-ups: the most a reader may have to index."""
+PAGE_DEFAULT, PAGE_MAX = 100, 1000
+ORDERS = ("created", "-created", "updated", "-updated")
+STATUSES = {"running": "running", "ended": "finished", "finished": "finished"}
 
 
 @dataclass(frozen=True, slots=True)
-class Unreadable:
-    """A stored row the index skipped: where, whose, and why."""
+class GamesQuery:
+    """A ListGames request: filters (all optional), an order and a page."""
 
-    position: int
-    game_id: str
-    reason: str
+    game: str = ""
+    status: str = ""
+    """``running`` or ``ended`` (``finished`` too)."""
+    players: int = 0
+    created_since: str = ""
+    """ISO date or time, inclusive."""
+    created_before: str = ""
+    """ISO date or time, exclusive."""
+    order: str = "created"
+    """``created``/``updated``, ``-`` first for newest first."""
+    page_size: int = 0
+    """0 → :data:`PAGE_DEFAULT`; at most :data:`PAGE_MAX`."""
+    page_token: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GamesPage:
+    rows: list[IndexRow]
+    next_page_token: str
+    """Empty on the last page."""
+
+
+def time_key(text: str, field: str = "time") -> str:
+    """An ISO date or time as the UTC text the index compares (naive times are UTC)."""
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise Malformed(
+            "games/bad-time", f"{field} {text[:40]!r} is not an ISO date or time"
+        ) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 class GamesIndex:
-    def __init__(self) -> None:
-        self.rows: dict[str, IndexRow] = {}
-        self.position = 0
-        self.unreadable: list[Unreadable] = []
-        """Rows skipped because they cannot be read (written around the store), reported once
-        each, in log order: listing and finding every other game goes on working."""
+    """The persisted games index of one store; thread-safe (catch-ups run one at a time in a
+    process, and compare-and-set against other processes)."""
 
-    def _skip(self, position: int, game_id: str, reason: str) -> None:
-        self.position = max(self.position, position)
-        self.unreadable.append(Unreadable(position, game_id, reason))
-        log.warning(
-            "games index: skipped unreadable row %d of game %s: %s", position, game_id, reason
-        )
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.tables = IndexTables(store)
+        self._lock = threading.Lock()
+        self._unsynced = 0
 
-    def catch_up(self, store: Any) -> None:
-        for position, game_id, record in store.scan(self.position, unreadable=self._skip):
-            self.position = position
+    @property
+    def unreadable(self) -> list[Unreadable]:
+        """Rows skipped because they cannot be read (written around the store), in log order."""
+        return self.tables.unreadable()
+
+    # ------------------------------------------------------------------ keeping up
+
+    def catch_up(self) -> int:
+        """Index every notification after the stored position; the position reached."""
+        with self._lock:
+            self._unsynced = 0
+            position = self.tables.position()
+            while True:
+                last, records, skipped = self.store.log_page(position, 1000)
+                if last == position:
+                    return position
+                rows = self.tables.rows_of(game_id for _, game_id, _ in records)
+                changed: dict[str, IndexRow] = {}
+                for at, game_id, record in records:
+                    try:
+                        row = _apply(rows.get(game_id), at, game_id, record)
+                    except Malformed as error:
+                        skipped.append(Unreadable(at, game_id, error.reason))
+                        continue
+                    if row is not None:
+                        rows[game_id] = changed[game_id] = row
+                if self.tables.advance(position, last, list(changed.values()), skipped):
+                    for u in skipped:
+                        log.warning(
+                            "games index: skipped unreadable row %d of game %s: %s",
+                            u.position,
+                            u.game_id,
+                            u.reason,
+                        )
+                    position = last
+                else:  # another process indexed these first: go on from where it got
+                    position = self.tables.position()
+
+    def appended(self) -> None:
+        """One batch of this process was written: catch up every :data:`CATCH_UP_EVERY`."""
+        self._unsynced += 1
+        if self._unsynced >= CATCH_UP_EVERY:
             try:
-                self._apply(position, game_id, record)
-            except Malformed as error:
-                self._skip(position, game_id, error.reason)
+                self.catch_up()
+            except Exception:  # the batch is stored; the next query catches up instead
+                log.warning("games index: catch-up after a write failed", exc_info=True)
 
-    def _apply(self, position: int, game_id: str, record: Record) -> None:
-        """One record into its game's row (a second ``GameCreated`` for an id replaces it)."""
-        if record.type == CREATED:
-            created = read_kernel(record, GameCreated)
-            origin = created.forked_from
-            self.rows[game_id] = IndexRow(
-                game_id,
-                created.game,
-                created.players,
-                position,
-                forked_from=to_data(origin) if origin is not None else None,
-                created_at=record.at,
+    def rebuild(self) -> int:
+        """The index dropped and built again from the whole log; the number of games."""
+        with self._lock:
+            self.tables.clear()
+        self.catch_up()
+        return self.tables.count("1 = 1", ())
+
+    # ------------------------------------------------------------------ queries
+
+    def rows(self, status: str = "") -> list[IndexRow]:
+        """Every game (or every game of one status), in creation order."""
+        self.catch_up()
+        if status:
+            return self.tables.select("status = ?", (_status(status),), "ORDER BY position")
+        return self.tables.select(tail="ORDER BY position")
+
+    def prefix(self, text: str) -> tuple[list[str], int]:
+        """Up to two ids starting with ``text`` and how many there are (an indexed range)."""
+        self.catch_up()
+        where, args = "game_id >= ? AND game_id < ?", (text, text + "~")
+        ids = self.tables.ids(where, args, 2)
+        return ids, (len(ids) if len(ids) < 2 else self.tables.count(where, args))
+
+    def page(self, query: GamesQuery) -> GamesPage:
+        """One page of the games ``query`` selects, in its order (keyset paging: a token names
+        the last row shown, so pages stay right while games are added)."""
+        if query.order not in ORDERS:
+            raise Malformed(
+                "games/bad-order", f"order {query.order[:40]!r} is not one of {', '.join(ORDERS)}"
             )
-        row = self.rows.get(game_id)
-        if row is None:
-            return
-        row.version = max(row.version, record.version)
-        if record.type == ENDED:
-            ended = read_kernel(record, GameEnded)
-            row.status = "finished"
-            row.scores = list(ended.scores)
-            row.winners = list(ended.winners)
+        if query.page_size < 0 or query.players < 0:
+            raise Malformed("games/bad-page", "page_size and players cannot be negative")
+        size = min(query.page_size or PAGE_DEFAULT, PAGE_MAX)
+        where, args = _filters(query)
+        key = "created_key" if query.order.endswith("created") else "updated_key"
+        desc = query.order.startswith("-")
+        if query.page_token:
+            after_key, after_id = _read_token(query.page_token, query.order)
+            where.append(f"({key}, game_id) {'<' if desc else '>'} (?, ?)")
+            args += [after_key, after_id]
+        direction = "DESC" if desc else "ASC"
+        self.catch_up()
+        rows = self.tables.select(
+            " AND ".join(where),
+            args,
+            f"ORDER BY {key} {direction}, game_id {direction} LIMIT {size + 1}",
+        )
+        token = ""
+        if len(rows) > size:
+            rows = rows[:size]
+            last = rows[-1]
+            token = _token(query.order, getattr(last, key), last.game_id)
+        return GamesPage(rows, token)
+
+
+def _status(status: str) -> str:
+    if status not in STATUSES:
+        raise Malformed("games/bad-status", f"status {status[:40]!r} is not running or ended")
+    return STATUSES[status]
+
+
+def _filters(query: GamesQuery) -> tuple[list[str], list[Any]]:
+    where: list[str] = []
+    args: list[Any] = []
+    if query.game:
+        where.append("game = ?")
+        args.append(canonical(query.game))
+    if query.status:
+        where.append("status = ?")
+        args.append(_status(query.status))
+    if query.players:
+        where.append("players = ?")
+        args.append(query.players)
+    if query.created_since:
+        where.append("created_key >= ?")
+        args.append(time_key(query.created_since, "created_since"))
+    if query.created_before:
+        where.append("created_key < ?")
+        args.append(time_key(query.created_before, "created_before"))
+    return where, args
+
+
+def _token(order: str, key: str, game_id: str) -> str:
+    raw = json.dumps([order, key, game_id], separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _read_token(token: str, order: str) -> tuple[str, str]:
+    try:
+        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        got, key, game_id = json.loads(raw)
+        if got == order and isinstance(key, str) and isinstance(game_id, str):
+            return key, game_id
+    except (ValueError, TypeError):
+        pass
+    raise Malformed("games/bad-page-token", "page_token is not one this list gave (for this order)")
+
+
+def _apply(row: IndexRow | None, position: int, game_id: str, record: Record) -> IndexRow | None:
+    """One record into its game's row (a second ``GameCreated`` for an id replaces it); the
+    row changed, or ``None`` when the record belongs to no indexed game."""
+    at_key = time_key(record.at) if record.at else ""
+    if record.type == CREATED:
+        created = read_kernel(record, GameCreated)
+        origin = created.forked_from
+        row = IndexRow(
+            game_id,
+            created.game,
+            created.players,
+            position,
+            version=record.version,
+            forked_from=to_data(origin) if origin is not None else None,
+            created_at=record.at,
+            created_key=at_key,
+            updated_at=record.at,
+            updated_key=at_key,
+        )
+    if row is None:
+        return None
+    if record.version >= row.version:
+        row.version, row.updated_at, row.updated_key = record.version, record.at, at_key
+    if record.type == ENDED:
+        ended = read_kernel(record, GameEnded)
+        row.status = "finished"
+        row.scores = list(ended.scores)
+        row.winners = list(ended.winners)
+    return row

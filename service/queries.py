@@ -11,23 +11,28 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any, Protocol, runtime_checkable
 
 from domain.kernel.codec import from_stored, to_data
 from domain.kernel.contract import AnyRules, Outcome, Pending, Seat
+from domain.kernel.errors import Malformed
 from service import policy
 from service.auth import Principal
+from service.errors import echo
 from service.folding import Loaded
-from service.index import IndexRow
+from service.index import GamesPage, GamesQuery, IndexRow
 from service.records import ENDED, KERNEL, Record
 from service.registry import Registry, cli_name
 from service.repository import Repository
 from service.upcasting import upcast
 
 __all__ = [
+    "CompactPlacements",
     "Legal",
     "Viewed",
+    "games_page",
     "history",
     "legal",
     "list_games",
@@ -78,24 +83,76 @@ def view(
 
 @dataclass(frozen=True, slots=True)
 class Legal:
-    """Every command a seat may send, at the version they were listed for."""
+    """The commands a seat may send, at the version they were listed for: all of them, or one
+    page (``next_page_token``), with placements grouped when asked (``placements``)."""
 
     version: int
     rules: AnyRules
     commands: list[Any]
+    placements: list[Any] = field(default_factory=list)
+    """Groups with ``command``, ``board``, ``piece`` and ``anchors`` (``row``, ``col``,
+    ``rotations``); see ``domain/feast/game/compact.py``."""
+    next_page_token: str = ""
+
+
+@runtime_checkable
+class CompactPlacements(Protocol):
+    """A game whose placements are listed grouped per piece and board (A Feast for Odin)."""
+
+    def compact_legal(self, state: Any, seat: Seat) -> Any:
+        """An object with ``commands`` (every other legal command, in ``legal_commands``
+        order) and ``placements`` (the groups, expanding to exactly the rest)."""
+        ...
+
+
+def _page_at(token: str) -> tuple[int, int]:
+    """A page token is ``<version>.<offset>``: what was listed, and how far."""
+    version, _, offset = token.partition(".")
+    if not (version.isdigit() and offset.isdigit()):
+        raise Malformed("request/page-token", f"{echo(token)} is not a page token of this call")
+    return int(version), int(offset)
 
 
 def legal(
-    repo: Repository, game_id: str, principal: Principal, seat: Seat, at: int | None = None
+    repo: Repository,
+    game_id: str,
+    principal: Principal,
+    seat: Seat,
+    at: int | None = None,
+    *,
+    compact: bool = False,
+    page_size: int = 0,
+    page_token: str = "",
 ) -> Legal:
-    """Every command ``seat`` may send now (or at version ``at``)."""
-    loaded = repo.load(game_id, upto=at)
+    """The commands ``seat`` may send now (or at version ``at``): all of them, or
+    ``page_size`` at a time from ``page_token``; placements grouped when ``compact`` and the
+    game groups them (they come whole with the first page)."""
+    if page_size < 0:
+        raise Malformed("request/page-size", "page_size must be 0 (everything) or more")
+    offset = 0
+    if page_token:
+        at, offset = _page_at(page_token)
+    loaded = repo.load(game_id)
+    if at is not None and at != loaded.version:
+        loaded = repo.load(game_id, upto=at)
     policy.may_act(principal, seat, loaded.players)
+    rules = loaded.rules
     if loaded.ended is not None:
-        return Legal(loaded.version, loaded.rules, [])
-    return Legal(
-        loaded.version, loaded.rules, list(loaded.rules.legal_commands(loaded.state, seat))
-    )
+        return Legal(loaded.version, rules, [])
+    placements: list[Any] = []
+    listed: Iterator[Any]
+    if compact and isinstance(rules, CompactPlacements):
+        grouped = rules.compact_legal(loaded.state, seat)
+        listed = iter(grouped.commands)
+        placements = list(grouped.placements) if not page_token else []
+    else:
+        listed = rules.legal_commands(loaded.state, seat)
+    if not page_size:
+        return Legal(loaded.version, rules, list(islice(listed, offset, None)), placements)
+    page = list(islice(listed, offset, offset + page_size + 1))
+    more = len(page) > page_size
+    token = f"{loaded.version}.{offset + page_size}" if more else ""
+    return Legal(loaded.version, rules, page[:page_size], placements, token)
 
 
 def history(
@@ -164,7 +221,13 @@ def watch(
 
 
 def list_games(repo: Repository) -> list[IndexRow]:
+    """Every game in creation order (the persisted index: :mod:`service.index`)."""
     return repo.rows()
+
+
+def games_page(repo: Repository, query: GamesQuery) -> GamesPage:
+    """One page of the games ``query`` filters, in its order (ListGames, ``skald games``)."""
+    return repo.games_page(query)
 
 
 def rules_info(games: Registry, game: str) -> dict[str, Any]:

@@ -4,26 +4,30 @@ Every use case reaches the store through here. A loaded game is kept in an LRU c
 forward by the records another replica may have written since (one read of the newer records,
 never a refold). An append that collides with another writer drops the cached game and raises
 :class:`~service.errors.Stale`; one that succeeds caches the state the command computed, so a
-command's events are evolved once. Readers waiting in ``watch`` are woken after every append.
+command's events are evolved once. Readers waiting in ``watch`` (and the listeners of
+:meth:`Repository.listen`, the server's per-game fan-out) are woken after every append.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from domain.kernel.contract import AnyRules
 from domain.kernel.errors import Malformed
 from service.errors import NotFound, Stale, echo
 from service.folding import Loaded, fold_into
-from service.index import GamesIndex, IndexRow
+from service.index import GamesIndex, GamesPage, GamesQuery, IndexRow
 from service.records import Record
 from service.registry import Registry
 from service.store import EventStore, Head, Secret
 
 __all__ = ["Repository"]
+
+log = logging.getLogger("skald.repository")
 
 
 class Repository:
@@ -32,12 +36,13 @@ class Repository:
     def __init__(self, store: EventStore, games: Registry, cache_size: int = 256) -> None:
         self.store = store
         self.games = games
-        self.index = GamesIndex()
+        self.index = GamesIndex(store)
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
         self._cache_size = cache_size
         self._secrets: dict[str, Secret] = {}
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
+        self._listeners: list[Callable[[str], None]] = []
 
     # ------------------------------------------------------------------ ids and the index
 
@@ -52,26 +57,26 @@ class Repository:
             raise NotFound(
                 "game/unknown", f"no game {echo(game_id)} (give at least 4 characters of its id)"
             )
-        hits = [g for g in self.rows() if g.game_id.startswith(text)]
-        if len(hits) == 1:
-            return hits[0].game_id
-        if not hits:
+        hits, count = self.index.prefix(text)
+        if count == 1:
+            return hits[0]
+        if not count:
             raise NotFound("game/unknown", f"no game with id {echo(game_id)}")
         raise NotFound(
-            "game/ambiguous", f"{echo(game_id)} matches {len(hits)} games; give more of the id"
+            "game/ambiguous", f"{echo(game_id)} matches {count} games; give more of the id"
         )
 
-    def rows(self) -> list[IndexRow]:
-        """The games index, caught up with the store, in creation order."""
-        with self._lock:
-            self.index.catch_up(self.store)
-            return sorted(self.index.rows.values(), key=lambda row: row.position)
+    def rows(self, status: str = "") -> list[IndexRow]:
+        """The games index (of one status, if given), caught up with the store, in creation
+        order (the persisted index: :mod:`service.index`; no lock of this class is held)."""
+        return self.index.rows(status)
+
+    def games_page(self, query: GamesQuery) -> GamesPage:
+        """One page of the games index, filtered and sorted as ``query`` asks."""
+        return self.index.page(query)
 
     def rebuild_index(self) -> int:
-        with self._lock:
-            self.index = GamesIndex()
-            self.index.catch_up(self.store)
-            return len(self.index.rows)
+        return self.index.rebuild()
 
     # ------------------------------------------------------------------ loading
 
@@ -104,12 +109,17 @@ class Repository:
             if cached is not None and not fresh:
                 self._cache.move_to_end(game_id)
                 return cached
-            records = self.store.read(game_id, after=cached.version if cached else 0)
-            if cached is None and not records:
-                raise NotFound("game/unknown", f"no game with id {game_id!r}")
-            loaded = fold_into(cached, game_id, records, self.games)
-            self._remember(loaded)
-            return loaded
+        # No lock is held while reading or folding: a command's append checks the version
+        # anyway, and the newest of two concurrent loads is the one kept.
+        records = self.store.read(game_id, after=cached.version if cached else 0)
+        if cached is None and not records:
+            raise NotFound("game/unknown", f"no game with id {game_id!r}")
+        loaded = fold_into(cached, game_id, records, self.games)
+        with self._lock:
+            current = self._cache.get(game_id)
+            if current is None or current.version <= loaded.version:
+                self._remember(loaded)
+        return loaded
 
     def cached(self, game_id: str) -> Loaded | None:
         return self._cache.get(game_id)
@@ -145,8 +155,11 @@ class Repository:
             raise
         if after is not None:
             with self._lock:
-                self._remember(after)
-        self.notify()
+                current = self._cache.get(game_id)
+                if current is None or current.version <= after.version:
+                    self._remember(after)
+        self.index.appended()
+        self.notify(game_id)
 
     def put_secret(self, game_id: str, secret: Secret) -> None:
         self.store.put_secret(game_id, secret)
@@ -163,12 +176,28 @@ class Repository:
 
     # ------------------------------------------------------------------ change notices
 
-    def notify(self) -> None:
+    def listen(self, listener: Callable[[str], None]) -> None:
+        """Call ``listener(game_id)`` after every append in this process (the fan-out, and the
+        PostgreSQL notifier that wakes other replicas: :mod:`service.notify`)."""
+        self._listeners.append(listener)
+
+    def unlisten(self, listener: Callable[[str], None]) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def notify(self, game_id: str | None = None) -> None:
+        """A write happened (to ``game_id``): wake this process's waiters and listeners."""
         with self._changed:
             self._changed.notify_all()
+        if game_id is not None:
+            for listener in self._listeners:
+                try:
+                    listener(game_id)
+                except Exception:  # a failed wake-up must not fail the written command
+                    log.exception("change listener failed for game %s", game_id)
 
     def wait(self, timeout: float) -> None:
         """Sleep until the next append in this process, or ``timeout`` seconds (other replicas
-        are seen by polling)."""
+        are seen by polling). The gRPC stream uses the per-game fan-out instead."""
         with self._changed:
             self._changed.wait(timeout)

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -50,7 +50,9 @@ from eventsourcing.utils import get_topic
 
 from domain.kernel.codec import from_stored, to_data
 from domain.kernel.records import SeedReveal
+from service import store_check
 from service.errors import Stale, Tampered
+from service.index_tables import Unreadable
 from service.records import GENESIS, Record
 
 DEFAULT_DB = (
@@ -123,7 +125,7 @@ _TOPIC = get_topic(StoredRecord)
 def settings_for(db: str | None) -> dict[str, str]:
     """eventsourcing environment for a ``--db`` value (path, ``:memory:`` or PostgreSQL URL)."""
     target = db or os.environ.get("SKALD_DB") or str(DEFAULT_DB)
-    if target.startswith(("postgresql://", "postgres://")):
+    if store_check.scheme_of(target) is not None:
         url = urlparse(target)
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
@@ -132,13 +134,14 @@ def settings_for(db: str | None) -> dict[str, str]:
             "POSTGRES_PORT": str(url.port or 5432),
             "POSTGRES_USER": url.username or "postgres",
             "POSTGRES_PASSWORD": url.password or "",
+            "POSTGRES_CONNECT_TIMEOUT": str(store_check.CONNECT_TIMEOUT),
         }
         schema = parse_qs(url.query).get("schema")
         if schema:
             env["POSTGRES_SCHEMA"] = schema[0]
         return env
     if target != ":memory:":
-        Path(target).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        store_check.check_sqlite(Path(target).expanduser())
         target = str(Path(target).expanduser())
     return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": target}
 
@@ -169,6 +172,15 @@ class EventStore(Application):  # type: ignore[type-arg]
     def __init__(self, db: str | None = None) -> None:
         self.target = db or os.environ.get("SKALD_DB") or str(DEFAULT_DB)
         env = settings_for(db)
+        if "POSTGRES_DBNAME" in env:  # reachable, right database and user, in seconds
+            store_check.check_postgres(
+                env["POSTGRES_DBNAME"],
+                env["POSTGRES_HOST"],
+                int(env["POSTGRES_PORT"]),
+                env["POSTGRES_USER"],
+                env["POSTGRES_PASSWORD"],
+                store_check.shown_url(self.target),
+            )
         if env.get("POSTGRES_SCHEMA"):
             _ensure_schema(env)
         super().__init__(env=env)
@@ -276,30 +288,40 @@ class EventStore(Application):  # type: ignore[type-arg]
         key = bytes.fromhex(e.salt_key) if e.salt_key else None
         return Secret(seeds, tuple(e.token_hashes), e.referee_hash, key)
 
-    def scan(
-        self,
-        after: int = 0,
-        page: int = 1000,
-        unreadable: Callable[[int, str, str], None] | None = None,
-    ) -> Iterator[tuple[int, str, Record]]:
-        """Every game record in global order after notification ``after``: (position, game,
-        record). A row that cannot be decoded is passed to ``unreadable`` (position, game,
-        reason) and skipped, so one bad row cannot hide the others; without it, it raises."""
-        start = after
+    def log_page(
+        self, after: int, limit: int = 1000
+    ) -> tuple[int, list[tuple[int, str, Record]], list[Unreadable]]:
+        """One page of the global log after notification ``after``: the last notification read
+        (``after`` when there is none), the game records among them (position, game, record),
+        and the rows that cannot be decoded (skipped, so one bad row cannot hide the others).
+        Secrets and heads are passed over undecoded."""
+        batch = self.recorder.select_notifications(after, limit, inclusive_of_start=False)
+        records: list[tuple[int, str, Record]] = []
+        skipped: list[Unreadable] = []
+        for n in batch:
+            if n.topic != _TOPIC:
+                continue
+            try:
+                record = self._to_record(self.mapper.to_domain_event(n))
+            except (ValueError, KeyError, TypeError, AttributeError) as error:
+                skipped.append(
+                    Unreadable(n.id, str(n.originator_id), f"{type(error).__name__}: {error}")
+                )
+                continue
+            records.append((n.id, str(n.originator_id), record))
+        return (batch[-1].id if batch else after), records, skipped
+
+    def scan(self, after: int = 0, page: int = 1000) -> Iterator[tuple[int, str, Record]]:
+        """Every game record in global order after notification ``after``; a row that cannot
+        be decoded raises :class:`Tampered`."""
         while True:
-            batch = self.recorder.select_notifications(start, page, inclusive_of_start=False)
-            if not batch:
+            last, records, skipped = self.log_page(after, page)
+            if skipped:
+                raise Tampered(
+                    "store/unreadable",
+                    f"game {skipped[0].game_id} has a stored record that cannot be read",
+                )
+            yield from records
+            if last == after:
                 return
-            for n in batch:
-                start = n.id
-                if n.topic == _TOPIC:  # secrets and heads are not decoded on the way
-                    try:
-                        record = self._to_record(self.mapper.to_domain_event(n))
-                    except (ValueError, KeyError, TypeError, AttributeError) as error:
-                        if unreadable is None:
-                            raise
-                        unreadable(n.id, str(n.originator_id), f"{type(error).__name__}: {error}")
-                        continue
-                    yield n.id, str(n.originator_id), record
-            if len(batch) < page:
-                return
+            after = last

@@ -370,3 +370,18 @@ def record_from_proto(rules: AnyRules, msg: pb.GameEvent) -> Record:
 
 def view_from_proto(rules: AnyRules, msg: pb.View) -> Any:
     return from_message(rules.views[0], getattr(msg, rules.name).view)
+
+
+def placements_to_proto(groups: Sequence[Any]) -> list[pb.PlacementOptions]:
+    """Grouped placements (``queries.Legal.placements``) for ``ListLegalCommandsResponse``."""
+    return [
+        pb.PlacementOptions(
+            command=g.command,
+            board=g.board,
+            piece=g.piece,
+            anchors=[
+                pb.PlacementAnchor(row=a.row, col=a.col, rotations=a.rotations) for a in g.anchors
+            ],
+        )
+        for g in groups
+    ]

@@ -13,8 +13,9 @@ from collections.abc import Iterator
 
 import pytest
 
-# The test games (tests/toy_game.py, tests/dice_game.py) used by kernel and service tests, for this process and the CLI subprocesses.
-os.environ.setdefault("SKALD_EXTRA_GAMES", "tests.toy_game,tests.dice_game")
+# The test games used by kernel and service tests, for this process and the CLI subprocesses:
+# tests/toy_game.py, tests/dice_game.py and tests/components_game.py (components only).
+os.environ.setdefault("SKALD_EXTRA_GAMES", "tests.toy_game,tests.dice_game,tests.components_game")
 
 PG_URL = os.environ.get("SKALD_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 

@@ -42,14 +42,21 @@ from service.records import GENESIS, Record, salt_for
 from service.store import EventStore
 from tests.e2e_helpers import Rpc, metadata, pb
 
-GAMES = [("red_north", 3), ("brian_boru", 4)]
+GAMES = [("red_north", 3), ("brian_boru", 4), ("feast", 2)]
 PLACEHOLDER = "hidden"
 """Red North's redacted card id; Brian Boru empties the list instead."""
+NULLED = frozenset({"card"})
+"""Fields a game redacts to null: A Feast for Odin's dealt and drawn occupation cards."""
 _WORD = re.compile(r"[A-Za-z0-9_\-]+")
 
 
 def candidates(rules: Any) -> tuple[str, ...]:
-    """Every string of the rules' printed components: the public list of card ids (and more)."""
+    """Every string of the rules' printed components: the public list of card ids (and more).
+
+    A Feast for Odin hides only occupation cards (the hands and the deck), so its candidates
+    are the 190 occupation ids its components list (not every board row and label)."""
+    if rules.name == "feast":
+        return tuple(sorted(o["id"] for o in rules.components()["occupations"]))
     out: set[str] = set()
 
     def walk(value: Any) -> None:
@@ -76,7 +83,7 @@ def _holes(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, 
             yield path, "list"
         for i, v in enumerate(value):
             yield from _holes(v, (*path, i))
-    elif value == PLACEHOLDER:
+    elif value == PLACEHOLDER or (value is None and path and path[-1] in NULLED):
         yield path, "str"
 
 
@@ -392,3 +399,22 @@ def test_the_attack_recovers_a_card_from_an_unsalted_record() -> None:
     assert salted.salt is not None and redacted.salt is None
     assert crack(redacted, ids) is None
     assert not hashes_as_truth(redacted, salted)
+
+
+def test_the_attack_recovers_a_feast_occupation_from_an_unsalted_record() -> None:
+    """The same on A Feast for Odin's null-redacted field: the occupation dealt to seat 1, as
+    seat 0 receives it, is found among the 190 ids unsalted, and not salted."""
+    rules = registry().rules("feast")
+    ids = candidates(rules)
+    assert len(ids) == 190 and "occupation-042" in ids
+    real = from_data(rules.events["OccupationDealt"], {"seat": 1, "card": "occupation-042"})
+    for salt, found in ((None, (("card",), "occupation-042")), (salt_for(b"k" * 32, "g", 3), None)):
+        stored = Record(3, "OccupationDealt", None, "setup", to_data(real)).sealed(
+            GENESIS, salt=salt
+        )
+        shown = to_data(rules.redact(real, 0))
+        assert shown["card"] is None
+        redacted = Record(
+            3, "OccupationDealt", None, "setup", shown, None, None, GENESIS, stored.hash, stored.at
+        )
+        assert crack(redacted, ids) == found

@@ -288,7 +288,8 @@ def test_bad_input_changes_nothing(cli: Cli) -> None:
 
 
 @pytest.mark.parametrize(
-    ("game", "playable"), [("red-north", True), ("brian-boru", True), ("feast", False)]
+    ("game", "playable"),
+    [("red-north", True), ("brian-boru", True), ("feast", True), ("saga", False)],
 )
 def test_rules(cli: Cli, game: str, playable: bool) -> None:
     info = cli.ok("rules", game)

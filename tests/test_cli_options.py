@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from service.bootstrap import registry
+from domain.kernel.errors import UnknownGame
+from service.bootstrap import build_registry, registry
 from tests.e2e_helpers import invoke_skald
 
 
@@ -26,7 +27,7 @@ def refused(db: Path, *args: str) -> tuple[dict[str, Any], str]:
     return dict(run.json["error"]), run.stderr
 
 
-@pytest.mark.parametrize("game", ["red-north", "brian-boru", "dice"])
+@pytest.mark.parametrize("game", ["red-north", "brian-boru", "dice", "feast"])
 def test_rules_lists_the_option_schema(tmp_path: Path, game: str) -> None:
     info = ok(tmp_path / "s.db", "rules", game)
     assert info["options"] == [spec.describe() for spec in registry().rules(game).options]
@@ -40,8 +41,21 @@ def test_rules_lists_the_option_schema(tmp_path: Path, game: str) -> None:
 
 
 def test_rules_of_a_components_only_game_has_no_options(tmp_path: Path) -> None:
-    info = ok(tmp_path / "s.db", "rules", "feast")
+    """tests/components_game.py: served as printed data, no options, and not playable."""
+    info = ok(tmp_path / "s.db", "rules", "saga")
     assert info["playable"] is False and info["options"] == []
+    assert info["components"]["cards"][0]["id"] == "saga-01"
+    error, words = refused(tmp_path / "s.db", "new", "saga", "-p", "2")
+    assert error["rule"] == "game/not-playable" and "not playable" in words
+
+
+def test_a_module_that_is_neither_a_game_nor_components_is_a_load_error() -> None:
+    catalog = build_registry(("tests.forgery",))  # a test helper, no game
+    assert "neither RULES nor COMPONENTS_ONLY" in catalog.load_errors["forgery"]
+    with pytest.raises(UnknownGame) as refused:
+        catalog.entry("forgery")
+    assert refused.value.rule == "game/broken"
+    assert "saga" in build_registry(("tests.components_game",)).names()
 
 
 def test_red_north_outpost_options_round_trip(tmp_path: Path) -> None:

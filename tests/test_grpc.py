@@ -511,7 +511,8 @@ def test_health_and_reflection(rpc: Rpc) -> None:
 
 
 @pytest.mark.parametrize(
-    ("game", "playable"), [("red_north", True), ("brian_boru", True), ("feast", False)]
+    ("game", "playable"),
+    [("red_north", True), ("brian_boru", True), ("feast", True), ("saga", False)],
 )
 def test_get_rules(rpc: Rpc, game: str, playable: bool) -> None:
     response = rpc.call("GetRules", pb.GetRulesRequest(game=game))
@@ -521,3 +522,9 @@ def test_get_rules(rpc: Rpc, game: str, playable: bool) -> None:
     if game == "red_north":
         assert (response.min_players, response.max_players) == (2, 4)
         assert "raiders" in response.components.fields
+    if game == "feast":  # every occupation listed, each marked: no effect is built yet
+        fields = response.components.fields
+        assert len(fields["occupation_effects_missing"].list_value.values) == 190
+        cards = fields["occupations"].list_value.values
+        assert len(cards) == 190
+        assert all(not c.struct_value.fields["effect_built"].bool_value for c in cards)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from cli.pickers import picker_for
 from domain.kernel.codec import from_stored, to_data
 from domain.kernel.play import fold
 from service.bootstrap import registry
@@ -22,7 +23,13 @@ from service.replay_file import loads
 from service.store import EventStore
 from service.verify import verify
 
-GAMES = [("red_north", 4), ("brian_boru", 5), ("brian_boru", 3)]
+GAMES = [
+    ("red_north", 4, {}),
+    ("brian_boru", 5, {}),
+    ("brian_boru", 3, {}),
+    ("feast", 1, {"length": "long"}),
+    ("feast", 4, {"length": "short"}),
+]
 
 
 def _named(secrets: frozenset[str], record: Record) -> list[str]:
@@ -30,16 +37,20 @@ def _named(secrets: frozenset[str], record: Record) -> list[str]:
     return [s for s in secrets if f'"{s}"' in text]
 
 
-@pytest.mark.parametrize(("game", "players"), GAMES)
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    GAMES,
+    ids=[f"{g}-{n}{''.join(o.values())}" for g, n, o in GAMES],
+)
 def test_a_game_over_grpc_exports_imports_and_verifies(
-    game: str, players: int, tmp_path: Path
+    game: str, players: int, options: dict[str, str], tmp_path: Path
 ) -> None:
     svc = GameService(EventStore(str(tmp_path / "skald.db")), registry())
     server, port = create_server(svc)
     address = f"127.0.0.1:{port}"
     try:
         created = RemoteClient(address).create(
-            game, players, b"grpc-" + game.encode(), "server", {}, ()
+            game, players, b"grpc-" + game.encode(), "server", options, ()
         )
         gid = created["game_id"]
         seats = [RemoteClient(address, token) for token in created["seat_tokens"]]
@@ -53,20 +64,24 @@ def test_a_game_over_grpc_exports_imports_and_verifies(
         for w in watchers:
             w.start()
         picker = random.Random(players)
+        choose = picker_for(game)  # A Feast for Odin: emigrates, places goods, rolls dice
         while True:
             now = seats[0].view(gid, 0, None)
             if now.outcome is not None:
                 break
             seat = picker.choice(list(now.to_act))
-            options = seats[seat].legal(gid, seat)
-            assert options, f"seat {seat} is to act but has no legal command"
-            seats[seat].submit(gid, seat, picker.choice(options), now.version, None, ())
+            legal = seats[seat].legal(gid, seat)
+            assert legal, f"seat {seat} is to act but has no legal command"
+            seats[seat].submit(gid, seat, choose(legal, picker), now.version, None, ())
         for w in watchers:
             w.join(timeout=20)
             assert not w.is_alive()
 
         referee = RemoteClient(address, created["referee_token"])
         full = referee.history(gid)
+        played = {o["name"]: o for o in full[0].data["options"]}
+        for name, value in options.items():  # the setup option reached the game
+            assert value in played[name].values()
         assert all(len(s) == len(full) for s in streams)
         rules = registry().rules(game)
         state = rules.initial(players)

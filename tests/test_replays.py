@@ -26,6 +26,9 @@ def test_every_game_and_player_count_has_a_golden_game() -> None:
     for game, counts in (("red-north", (2, 3, 4)), ("brian-boru", (3, 4, 5))):
         for n in counts:
             assert f"{game}/{game}-{n}p.jsonl" in names
+    feast = {n.removeprefix("feast/").removesuffix(".jsonl") for n in names if "feast/" in n}
+    assert {n.split("-")[1] for n in feast} == {"1p", "2p", "3p", "4p"}
+    assert {n.split("-")[2] for n in feast} == {"long", "short"}
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)

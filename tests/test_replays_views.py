@@ -19,13 +19,17 @@ GOLDENS = goldens()
 
 
 def test_the_goldens_cover_every_game_and_player_count() -> None:
-    assert sorted((g.game, g.players) for g in GOLDENS) == [
-        ("brian-boru", 3),
-        ("brian-boru", 4),
-        ("brian-boru", 5),
-        ("red-north", 2),
-        ("red-north", 3),
-        ("red-north", 4),
+    assert sorted((g.game, g.players, g.length) for g in GOLDENS) == [
+        ("brian-boru", 3, ""),
+        ("brian-boru", 4, ""),
+        ("brian-boru", 5, ""),
+        ("feast", 1, "long"),
+        ("feast", 2, "short"),
+        ("feast", 3, "short"),
+        ("feast", 4, "long"),
+        ("red-north", 2, ""),
+        ("red-north", 3, ""),
+        ("red-north", 4, ""),
     ]
 
 

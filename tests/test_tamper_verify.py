@@ -152,14 +152,21 @@ GOLDENS = sorted(
 @pytest.mark.parametrize("path", GOLDENS, ids=lambda p: p.name)
 def test_golden_games_forged_and_re_hashed_fail_verification(path: Path) -> None:
     """The recorded games, attacked as files: ``chance: null`` everywhere, and the first
-    shuffled order (Brian Boru's Viking deck, Red North's deck) with two cards swapped."""
+    shuffled order (Brian Boru's Viking deck, Red North's deck) with two cards swapped, or A
+    Feast for Odin's first drawn occupation replaced by another card."""
     records = list(replay_file.load_bytes(path.read_bytes()).records)
     nulled = _file_report(forgery.forged_file(forgery.chance_nulled(records)))
     assert not nulled.ok and nulled.first_bad == 2
-    shuffled = next(r for r in records if r.type in ("VikingDeckShuffled", "DeckShuffled"))
-    order = list(shuffled.data["order"])
-    order[0], order[1] = order[1], order[0]
-    swapped = forgery.edit(records, shuffled.version, data={**shuffled.data, "order": order})
+    drawn = ("VikingDeckShuffled", "DeckShuffled", "OccupationDrawn")
+    shuffled = next(r for r in records if r.type in drawn)
+    if shuffled.type == "OccupationDrawn":  # A Feast for Odin draws by chance at each draw
+        other = "occupation-002" if shuffled.data["card"] == "occupation-001" else "occupation-001"
+        data = {**shuffled.data, "card": other}
+    else:
+        order = list(shuffled.data["order"])
+        order[0], order[1] = order[1], order[0]
+        data = {**shuffled.data, "order": order}
+    swapped = forgery.edit(records, shuffled.version, data=data)
     report = _file_report(forgery.forged_file(swapped))
     assert not report.ok and report.first_bad == shuffled.version, report.problem
 

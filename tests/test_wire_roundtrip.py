@@ -1,4 +1,4 @@
-"""Dataclass ⇄ protobuf for both games and the kernel: every command, event and view of random
+"""Dataclass ⇄ protobuf for every game and the kernel: every command, event and view of random
 games, and every kernel record, survives the wire unchanged (through bytes, not just objects),
 with protobuf's names (``pass``) and the lock's enum numbers."""
 
@@ -9,10 +9,12 @@ from typing import Any
 
 import pytest
 
+from cli.pickers import feast as feast_pick
 from domain.kernel.chance import ServerChance
 from domain.kernel.contract import Outcome, Pending
 from domain.kernel.errors import Malformed
-from domain.kernel.play import Step, random_game
+from domain.kernel.options import resolve_options
+from domain.kernel.play import Step, fold, random_game
 from domain.kernel.records import (
     ChanceMode,
     ForkOrigin,
@@ -52,10 +54,40 @@ def game_objects(game: str, players: int, seed: int) -> list[tuple[str, Any]]:
 
 @pytest.mark.parametrize(("game", "players"), [("red_north", 3), ("brian_boru", 4)])
 def test_every_command_event_and_view_round_trips(game: str, players: int) -> None:
+    assert len(_round_trips(game, game_objects(game, players, seed=11))) > 5
+
+
+def feast_objects(players: int, length: str, seed: int) -> list[tuple[str, Any]]:
+    """Every command and event of a whole A Feast for Odin game played by the simulate picker
+    (so dice, occupations, emigration and placements occur), each event also as every seat
+    sees it (occupations redacted to null), and every seat's view each round."""
+    rules = registry().rules("feast")
+    chance = ServerChance(b"wire", f"feast-{players}-{length}")
+    picker = random.Random(seed)
+    options = resolve_options(rules.options, {"length": length})
+    events = list(rules.setup(players, options, chance))
+    state = fold(rules, players, events)
+    seen: list[tuple[str, Any]] = []
+    while rules.outcome(state) is None:
+        seat = picker.choice(sorted(rules.to_act(state)))
+        command = feast_pick(list(rules.legal_commands(state, seat)), picker)
+        seen.append(("command", command))
+        new = rules.decide(state, seat, command, chance)
+        events += new
+        if type(command).__name__ == "EndFeast":
+            seen += [("view", rules.view(state, s)) for s in (None, *range(players))]
+        state = fold(rules, players, new, state)
+    for event in events:
+        seen += [("event", rules.redact(event, s)) for s in (None, *range(players))]
+    seen += [("view", rules.view(state, s)) for s in (None, *range(players))]
+    return seen
+
+
+def _round_trips(game: str, objects: list[tuple[str, Any]]) -> set[str]:
     rules = registry().rules(game)
     module = wire.game_module(game)
     kinds: set[str] = set()
-    for kind, obj in game_objects(game, players, seed=11):
+    for kind, obj in objects:
         kinds.add(type(obj).__name__)
         if kind == "command":
             back = wire.command_from_proto(rules, through_bytes(wire.command_to_proto(game, obj)))
@@ -66,7 +98,16 @@ def test_every_command_event_and_view_round_trips(game: str, players: int) -> No
         else:
             message = through_bytes(wire.to_message(obj, module))
             assert wire.from_message(type(obj), message) == obj
-    assert len(kinds) > 5
+    return kinds
+
+
+@pytest.mark.parametrize(("players", "length"), [(1, "long"), (4, "short")])
+def test_every_feast_command_event_and_view_round_trips(players: int, length: str) -> None:
+    kinds = _round_trips("feast", feast_objects(players, length, seed=players))
+    rules = registry().rules("feast")
+    assert {"PlaceVikings", "PlaceGood", "ServeFood", "EndFeast", "Pass"} <= kinds
+    assert {"DieRolled", "OccupationDealt", "GoodPlaced", "GameScored", "FeastView"} <= kinds
+    assert len(kinds & set(rules.commands)) >= 8 and len(kinds & set(rules.events)) >= 20
 
 
 def test_json_uses_protobuf_names_and_reads_the_python_spelling() -> None:

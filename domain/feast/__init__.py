@@ -1,8 +1,8 @@
 """A Feast for Odin: printed components (``components()``) and the placement engine
 (``domain.feast.placement``). Rules notes: NOTES.md in this folder.
 
-Served as *components only* (``service/bootstrap.py``): ``skald rules feast`` and GetRules serve the printed data; the
-game itself is not playable until its full rules land (see NOTES.md)."""
+The game itself is ``domain.feast.game`` (``RULES``), registered as playable in
+``service/catalog.py``; ``skald rules feast`` and GetRules serve this printed data."""
 
 from domain.feast.catalog import components
 

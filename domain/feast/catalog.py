@@ -51,6 +51,13 @@ CONFIDENCE: tuple[str, ...] = (
     "'138 placeable squares' does not match its own grid.",
 )
 
+OCCUPATION_EFFECTS_BUILT: frozenset[int] = frozenset()
+"""Numbers of the occupation cards whose own effect the game carries out. None yet: the cards
+are drawn, held hidden, played at their printed cost and score their points, but what each
+card does is the next issue (13). ``components()`` marks every other card ``effect_built:
+false`` and lists it under ``occupation_effects_missing``, so clients are never told a card
+works when it does not."""
+
 LEGEND: dict[str, str] = {
     " ": "not part of the board",
     SquareKind.OPEN.value: "open square",
@@ -147,7 +154,34 @@ def _components() -> dict[str, Any]:
         "mountain_strips_face_up": _data(mountains.FACE_UP_AT_SETUP),
         "action_spaces": [{**_data(a), "vikings": a.vikings} for a in action_board.ACTION_SPACES],
         "imitation_columns": _data(action_board.IMITATION_COLUMNS),
-        "occupations": _data(occupations.OCCUPATIONS),
+        "occupations": [_occupation(o) for o in occupations.OCCUPATIONS],
+        "occupation_effects": (
+            f"not built yet for {_missing()} of {len(occupations.OCCUPATIONS)} cards: they are "
+            "drawn, held hidden, played at their printed cost and score their points, but do "
+            "nothing else (issue 13)"
+        ),
+        "occupation_effects_missing": [
+            f"{_card_id(o.number)} {o.name}"
+            for o in occupations.OCCUPATIONS
+            if o.number not in OCCUPATION_EFFECTS_BUILT
+        ],
+    }
+
+
+def _missing() -> int:
+    return sum(1 for o in occupations.OCCUPATIONS if o.number not in OCCUPATION_EFFECTS_BUILT)
+
+
+def _card_id(number: int) -> str:
+    """The id the game deals the card under (``domain.feast.game.setup_data.card_id``)."""
+    return f"occupation-{number:03d}"
+
+
+def _occupation(card: occupations.Occupation) -> dict[str, Any]:
+    return {
+        "id": _card_id(card.number),
+        **_data(card),
+        "effect_built": card.number in OCCUPATION_EFFECTS_BUILT,
     }
 
 

@@ -16,7 +16,7 @@ from domain.kernel.play import fold
 from tests.feast.test_feast_game_dice import _accepted, _declarations, _grid
 
 DICE_SPACES = {s for s, space in SPACES.items() if space.kind in KINDS}
-GAMES = 10
+GAMES = 3
 
 
 def _game(seed: int) -> tuple[Counter[str], int, int]:

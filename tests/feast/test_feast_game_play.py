@@ -108,7 +108,7 @@ def test_no_hidden_card_reaches_another_seat() -> None:
     events = list(RULES.setup(4, options, chance))
     state = fold(RULES, 4, events)
     seen_secret = False
-    for _ in range(300):
+    for _ in range(150):
         if RULES.outcome(state) is not None:
             break
         for s in (0, 1, 2, 3, None):

@@ -223,8 +223,10 @@ def test_single_and_double_upgrades_keep_the_shape() -> None:
     assert _refused(placed, 0, cmd.Upgrade(Good.CHEST, 1)) == "feast/nothing-to-upgrade"
     s1, _ = run(placed, 0, cmd.Upgrade(Good.PEAS, 1), chance)
     assert _have(s1, 0, "peas", "mead") == [0, 1]
-    s2, _ = run(s1, 0, cmd.Upgrade(Good.MEAD, 1), chance)
-    assert _have(s2, 0, "mead", "oil") == [0, 1] and s2.running is None
+    # each good once (物品最大2個を1段階): the mead just made is not upgraded again
+    assert _refused(s1, 0, cmd.Upgrade(Good.MEAD, 1)) == "feast/upgraded-already"
+    s2, _ = run(s1, 0, cmd.Upgrade(Good.BEANS, 1), chance)
+    assert _have(s2, 0, "beans", "milk", "mead") == [0, 1, 1] and s2.running is None
     double, chance = _ready(peas=1, sheep=1)
     double = double.with_player(0, replace(double.players[0], thing=4, hand=()))
     double = _strips(double)

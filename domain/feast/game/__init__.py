@@ -23,6 +23,7 @@ from domain.feast.game import setup as _setup
 from domain.feast.game import views as _views
 from domain.feast.game.checks import check as _check
 from domain.feast.game.commands import ANYTIME, COMMANDS, Command
+from domain.feast.game.compact import Compact, compact_legal
 from domain.feast.game.decide import decide as _decide
 from domain.feast.game.events import EVENTS, Event
 from domain.feast.game.evolve import apply as _apply
@@ -62,6 +63,10 @@ class Feast:
 
     def legal_commands(self, state: State, seat: Seat) -> Iterator[Command]:
         return _legal.legal_commands(state, seat)
+
+    def compact_legal(self, state: State, seat: Seat) -> Compact:
+        """``legal_commands`` with placements grouped per piece and board (``compact``)."""
+        return compact_legal(state, seat)
 
     def pending(self, state: State) -> tuple[Pending, ...]:
         return _legal.pending(state)

@@ -85,12 +85,18 @@ def _take(s: State, seat: int, c: cmd.TakeFromMountain) -> None:
 
 
 def _upgrade(s: State, seat: int, c: cmd.Upgrade) -> None:
-    """山岳と交易: 格上げ, same shape, one step (or up to two on the double spaces)."""
+    """山岳と交易: 格上げ, same shape, one step (or up to two on the double spaces); up to n
+    goods, each once ("物品最大n個を…格上げする"): not a good this action's upgrades made."""
     run = s.running
     assert run is not None
     if not 1 <= c.steps <= run.upgrade_steps:
         _raise(rule("upgrade-steps", f"this space upgrades up to {run.upgrade_steps} step(s)"))
-    if GOOD_INDEX[c.good.value] not in upgradable(s.players[seat]):
+    p = s.players[seat]
+    if GOOD_INDEX[c.good.value] not in upgradable(p, run):
+        if GOOD_INDEX[c.good.value] in upgradable(p):
+            _raise(
+                rule("upgraded-already", f"this action made that {c.good.value}: upgrade another")
+            )
         _raise(rule("nothing-to-upgrade", f"you have no {c.good.value} to upgrade"))
     if upgrades(c.good, c.steps) is None:
         _raise(rule("upgrade-too-far", f"{c.good.value} cannot go up {c.steps} steps"))

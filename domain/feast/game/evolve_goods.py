@@ -75,7 +75,8 @@ def upgraded(s: State, e: ev.GoodUpgraded) -> State:
     s = s.with_player(e.seat, gain(p, (ItemCount(e.into.value, 1),)))
     run = s.running
     if run is not None:
-        s = replace(s, running=replace(run, upgrades=run.upgrades - 1, used=True))
+        made = (*run.upgraded, e.into)
+        s = replace(s, running=replace(run, upgrades=run.upgrades - 1, used=True, upgraded=made))
     return s
 
 

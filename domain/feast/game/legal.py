@@ -85,7 +85,7 @@ def _answers(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.Comma
                     for n in range(1, min(max(run.takes), len(x.items)) + 1):
                         yield cmd.TakeFromMountain(x.number, n)
         if "Upgrade" in answers:
-            for i in upgradable(p):
+            for i in upgradable(p, run):
                 good = GOODS[i].good
                 for steps in range(1, run.upgrade_steps + 1):
                     if upgrades(good, steps) is not None:
@@ -115,12 +115,24 @@ def _anytime(s: State, seat: int) -> Iterator[cmd.Command]:
         for i, ship in enumerate(p.ships):
             if ship.ore < next(x.ore_slots for x in SHIPS if x.kind is ship.kind):
                 yield cmd.LoadOre(i)
-    for board, pl in placements(p):
+
+
+def good_placements(s: State, seat: int) -> Iterator[cmd.PlaceGood]:
+    """Every legal ``PlaceGood`` of the seat (``placements.compact_legal`` groups them)."""
+    if s.phase in (Phase.SETUP, Phase.OVER) or not 0 <= seat < s.count:
+        return
+    for board, pl in placements(s.players[seat]):
         yield cmd.PlaceGood(board, pl.piece.name, pl.row, pl.col, pl.rotation)
 
 
-def legal_commands(s: State, seat: int) -> Iterator[cmd.Command]:
+def other_commands(s: State, seat: int) -> Iterator[cmd.Command]:
+    """``legal_commands`` without the ``PlaceGood`` placements, in the same order."""
     if s.phase in (Phase.SETUP, Phase.OVER) or not 0 <= seat < s.count:
         return
     yield from _answers(s, seat, answers_of(s, seat))
     yield from _anytime(s, seat)
+
+
+def legal_commands(s: State, seat: int) -> Iterator[cmd.Command]:
+    yield from other_commands(s, seat)
+    yield from good_placements(s, seat)

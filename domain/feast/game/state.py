@@ -17,7 +17,7 @@ from enum import StrEnum
 
 from domain.feast.banquet import GameLength
 from domain.feast.boards.grid import BoardId
-from domain.feast.goods import GOODS
+from domain.feast.goods import GOODS, Good
 from domain.feast.mountains import MountainItem
 from domain.feast.placement import BoardState, empty_board
 from domain.feast.ships import ShipKind
@@ -125,6 +125,10 @@ class Running:
     awaiting: tuple[str, ...] = ()
     """Command types the action waits for before any other step (e.g. a dice space's
     reroll/declare); while set, they are the only answers and the action cannot finish."""
+    upgraded: tuple[Good, ...] = ()
+    """Goods this action's upgrades have made: "物品最大n個を…格上げする" upgrades up to n
+    *goods*, each once (rules.ja.txt 山岳と交易), so a tile just made is not upgraded again
+    by the same action (a double upgrade is one ``Upgrade`` of 2 steps)."""
 
 
 @dataclass(frozen=True, slots=True)

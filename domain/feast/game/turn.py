@@ -168,7 +168,7 @@ def main_steps(s: State, run: Running) -> tuple[str, ...]:
     out = []
     if run.takes and strips_open(s, run):
         out.append("TakeFromMountain")
-    if run.upgrades and can_upgrade(p):
+    if run.upgrades and can_upgrade(p, run):
         out.append("Upgrade")
     if run.plays and p.hand:
         out.append("PlayOccupation")

@@ -10,7 +10,7 @@ rules.ja.txt 狩りスペース and 襲撃／略奪, refresher.en.txt, component
   gives 1 wood and 1 such weapon. Success is impossible when wood + weapons fall short of the
   result: then only failure is listed and accepted (the automatic failure).
 * **Raids** (raiding, pillaging; aim high): each stone or long sword spent adds 1; a result of
-  5 or less fails automatically; success takes exactly one blue good or special tile of sword
+  5 or less (roll plus ore, before stone and long swords) fails automatically; success takes exactly one blue good or special tile of sword
   value ≤ the result (components.md §1.4); failure spends nothing and gives 1 stone and 1 long
   sword.
 * A failed snare returns 1 Viking, failed whaling 2, failed pillaging 1 (``DiceFailed``).
@@ -85,9 +85,9 @@ def raid_refusal(s: State, seat: int, c: cmd.DeclareRaid) -> Refusal | None:
     if c.stone > p.stone or c.swords > amount(p, "long-sword"):
         swords = amount(p, "long-sword")
         return rule("cannot-pay", f"you have {p.stone} stone and {swords} long sword(s)")
+    if result(d) <= RAID_FAILS_AT:  # judged on roll + ore, before spending (NOTES.md ruling)
+        return rule("automatic-failure", f"the roll plus ore is {result(d)} (5 or less): it fails")
     battle = result(d) + c.stone + c.swords
-    if battle <= RAID_FAILS_AT:
-        return rule("automatic-failure", f"a result of {battle} (5 or less) fails")
     sword = None if c.take is None else sword_of(c.take)
     if c.take is None or sword is None:
         return rule("take-blue-or-special", "take one blue good or special tile")
@@ -128,11 +128,10 @@ def dice_commands(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.
         if value:
             yield cmd.DeclareHunt(False)
     if "DeclareRaid" in answers:
-        for stone in range(p.stone + 1):
-            for swords in range(amount(p, "long-sword") + 1):
-                battle = value + stone + swords
-                if battle > RAID_FAILS_AT:
-                    for take in takeable(s, battle):
+        if value > RAID_FAILS_AT:
+            for stone in range(p.stone + 1):
+                for swords in range(amount(p, "long-sword") + 1):
+                    for take in takeable(s, value + stone + swords):
                         yield cmd.DeclareRaid(True, stone, swords, take)
         yield cmd.DeclareRaid(False)
 

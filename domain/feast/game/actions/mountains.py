@@ -12,7 +12,7 @@ from domain.feast.action_board import ActionSpace
 from domain.feast.game.actions.base import Offer, Refusal, SpaceRule, rule
 from domain.feast.game.flow import Log, draw_weapon
 from domain.feast.game.state import Player, Running, State
-from domain.feast.goods import GOODS, upgrades
+from domain.feast.goods import GOODS, Good, upgrades
 from domain.kernel.chance import Chance
 
 _UPGRADABLE = tuple(
@@ -35,13 +35,20 @@ _TWO_BY_FOUR = (((2, 2, 2, 2), 0, 1), ((), 3, 2))
 WEAPONS_DRAWN = 4
 
 
-def can_upgrade(p: Player) -> bool:
-    return any(p.goods[i] for i, _ in _UPGRADABLE)
+def _unmade(p: Player, run: Running | None, i: int, good: Good) -> int:
+    """Goods of index ``i`` in supply that this action's upgrades did not make."""
+    return p.goods[i] - (run.upgraded.count(good) if run is not None else 0)
 
 
-def upgradable(p: Player) -> tuple[int, ...]:
-    """Indexes (``GOODS`` order) of goods in supply that can go one step up."""
-    return tuple(i for i, _ in _UPGRADABLE if p.goods[i])
+def can_upgrade(p: Player, run: Running | None = None) -> bool:
+    return any(_unmade(p, run, i, g) > 0 for i, g in _UPGRADABLE)
+
+
+def upgradable(p: Player, run: Running | None = None) -> tuple[int, ...]:
+    """Indexes (``GOODS`` order) of goods in supply that can go one step up: with the
+    running action, not counting the goods its own upgrades made (each good is upgraded
+    once: ``Running.upgraded``)."""
+    return tuple(i for i, g in _UPGRADABLE if _unmade(p, run, i, g) > 0)
 
 
 def strips_open(s: State, run: Running) -> tuple[int, ...]:

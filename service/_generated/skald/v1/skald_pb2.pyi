@@ -30,6 +30,7 @@ from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from service._generated.skald.brian_boru.v1 import brian_boru_pb2 as _brian_boru_pb2
+from service._generated.skald.feast.v1 import feast_pb2 as _feast_pb2
 from service._generated.skald.red_north.v1 import red_north_pb2 as _red_north_pb2
 import builtins as _builtins
 import sys
@@ -71,22 +72,26 @@ class Command(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     BRIAN_BORU_FIELD_NUMBER: _builtins.int
+    FEAST_FIELD_NUMBER: _builtins.int
     RED_NORTH_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def brian_boru(self) -> _brian_boru_pb2.AnyCommand: ...
+    @_builtins.property
+    def feast(self) -> _feast_pb2.AnyCommand: ...
     @_builtins.property
     def red_north(self) -> _red_north_pb2.AnyCommand: ...
     def __init__(
         self,
         *,
         brian_boru: _brian_boru_pb2.AnyCommand | None = ...,
+        feast: _feast_pb2.AnyCommand | None = ...,
         red_north: _red_north_pb2.AnyCommand | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["brian_boru", b"brian_boru", "game", b"game", "red_north", b"red_north"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["brian_boru", b"brian_boru", "feast", b"feast", "game", b"game", "red_north", b"red_north"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["brian_boru", b"brian_boru", "game", b"game", "red_north", b"red_north"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["brian_boru", b"brian_boru", "feast", b"feast", "game", b"game", "red_north", b"red_north"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["brian_boru", "red_north"]  # noqa: Y015
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["brian_boru", "feast", "red_north"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
@@ -99,10 +104,13 @@ class Event(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     BRIAN_BORU_FIELD_NUMBER: _builtins.int
+    FEAST_FIELD_NUMBER: _builtins.int
     RED_NORTH_FIELD_NUMBER: _builtins.int
     KERNEL_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def brian_boru(self) -> _brian_boru_pb2.AnyEvent: ...
+    @_builtins.property
+    def feast(self) -> _feast_pb2.AnyEvent: ...
     @_builtins.property
     def red_north(self) -> _red_north_pb2.AnyEvent: ...
     @_builtins.property
@@ -111,14 +119,15 @@ class Event(_message.Message):
         self,
         *,
         brian_boru: _brian_boru_pb2.AnyEvent | None = ...,
+        feast: _feast_pb2.AnyEvent | None = ...,
         red_north: _red_north_pb2.AnyEvent | None = ...,
         kernel: Global___KernelEvent | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["brian_boru", b"brian_boru", "game", b"game", "kernel", b"kernel", "red_north", b"red_north"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["brian_boru", b"brian_boru", "feast", b"feast", "game", b"game", "kernel", b"kernel", "red_north", b"red_north"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["brian_boru", b"brian_boru", "game", b"game", "kernel", b"kernel", "red_north", b"red_north"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["brian_boru", b"brian_boru", "feast", b"feast", "game", b"game", "kernel", b"kernel", "red_north", b"red_north"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["brian_boru", "red_north", "kernel"]  # noqa: Y015
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["brian_boru", "feast", "red_north", "kernel"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
@@ -131,22 +140,26 @@ class View(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     BRIAN_BORU_FIELD_NUMBER: _builtins.int
+    FEAST_FIELD_NUMBER: _builtins.int
     RED_NORTH_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def brian_boru(self) -> _brian_boru_pb2.AnyView: ...
+    @_builtins.property
+    def feast(self) -> _feast_pb2.AnyView: ...
     @_builtins.property
     def red_north(self) -> _red_north_pb2.AnyView: ...
     def __init__(
         self,
         *,
         brian_boru: _brian_boru_pb2.AnyView | None = ...,
+        feast: _feast_pb2.AnyView | None = ...,
         red_north: _red_north_pb2.AnyView | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["brian_boru", b"brian_boru", "game", b"game", "red_north", b"red_north"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["brian_boru", b"brian_boru", "feast", b"feast", "game", b"game", "red_north", b"red_north"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["brian_boru", b"brian_boru", "game", b"game", "red_north", b"red_north"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["brian_boru", b"brian_boru", "feast", b"feast", "game", b"game", "red_north", b"red_north"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["brian_boru", "red_north"]  # noqa: Y015
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["brian_boru", "feast", "red_north"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
@@ -919,17 +932,33 @@ class ListLegalCommandsRequest(_message.Message):
 
     GAME_ID_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
+    COMPACT_PLACEMENTS_FIELD_NUMBER: _builtins.int
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     seat: _builtins.int
+    compact_placements: _builtins.bool
+    """Placements (A Feast for Odin's PlaceGood and ServeFood) as PlacementOptions groups, not
+    one command each; games without placements answer as without the flag.
+    """
+    page_size: _builtins.int
+    """At most this many commands per answer (0: all of them)."""
+    page_token: _builtins.str
+    """next_page_token of the previous answer ("" = the first page). Later pages list the
+    commands of the first page's version, even if the game has moved on since.
+    """
     def __init__(
         self,
         *,
         game_id: _builtins.str = ...,
         seat: _builtins.int = ...,
+        compact_placements: _builtins.bool = ...,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "seat", b"seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["compact_placements", b"compact_placements", "game_id", b"game_id", "page_size", b"page_size", "page_token", b"page_token", "seat", b"seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -941,22 +970,97 @@ class ListLegalCommandsResponse(_message.Message):
 
     VERSION_FIELD_NUMBER: _builtins.int
     COMMANDS_FIELD_NUMBER: _builtins.int
+    PLACEMENTS_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     version: _builtins.int
+    next_page_token: _builtins.str
+    """"" when this is the last page."""
     @_builtins.property
     def commands(self) -> _containers.RepeatedCompositeFieldContainer[Global___Command]: ...
+    @_builtins.property
+    def placements(self) -> _containers.RepeatedCompositeFieldContainer[Global___PlacementOptions]:
+        """With compact_placements, on the first page: every legal placement, grouped per piece and
+        board. Expanding them gives exactly the placement commands the full list holds.
+        """
+
     def __init__(
         self,
         *,
         version: _builtins.int = ...,
         commands: _abc.Iterable[Global___Command] | None = ...,
+        placements: _abc.Iterable[Global___PlacementOptions] | None = ...,
+        next_page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["commands", b"commands", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["commands", b"commands", "next_page_token", b"next_page_token", "placements", b"placements", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___ListLegalCommandsResponse: _TypeAlias = ListLegalCommandsResponse  # noqa: Y015
+
+@_typing.final
+class PlacementOptions(_message.Message):
+    """Every legal drop of one piece on one board: `command` (PlaceGood, ServeFood) with `board`,
+    `piece`, and each anchor's row, col and one rotation is one legal command.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    COMMAND_FIELD_NUMBER: _builtins.int
+    BOARD_FIELD_NUMBER: _builtins.int
+    PIECE_FIELD_NUMBER: _builtins.int
+    ANCHORS_FIELD_NUMBER: _builtins.int
+    command: _builtins.str
+    board: _builtins.str
+    piece: _builtins.str
+    @_builtins.property
+    def anchors(self) -> _containers.RepeatedCompositeFieldContainer[Global___PlacementAnchor]: ...
+    def __init__(
+        self,
+        *,
+        command: _builtins.str = ...,
+        board: _builtins.str = ...,
+        piece: _builtins.str = ...,
+        anchors: _abc.Iterable[Global___PlacementAnchor] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["anchors", b"anchors", "board", b"board", "command", b"command", "piece", b"piece"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PlacementOptions: _TypeAlias = PlacementOptions  # noqa: Y015
+
+@_typing.final
+class PlacementAnchor(_message.Message):
+    """A square a piece may be dropped on (its rotated bounding box's top-left) and the quarter
+    turns (0-3 clockwise) allowed there.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROW_FIELD_NUMBER: _builtins.int
+    COL_FIELD_NUMBER: _builtins.int
+    ROTATIONS_FIELD_NUMBER: _builtins.int
+    row: _builtins.int
+    col: _builtins.int
+    @_builtins.property
+    def rotations(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    def __init__(
+        self,
+        *,
+        row: _builtins.int = ...,
+        col: _builtins.int = ...,
+        rotations: _abc.Iterable[_builtins.int] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["col", b"col", "rotations", b"rotations", "row", b"row"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PlacementAnchor: _TypeAlias = PlacementAnchor  # noqa: Y015
 
 @_typing.final
 class WatchGameRequest(_message.Message):
@@ -1073,14 +1177,49 @@ Global___ForkGameResponse: _TypeAlias = ForkGameResponse  # noqa: Y015
 
 @_typing.final
 class ListGamesRequest(_message.Message):
+    """Filters (all optional, combined with AND), an order and a page of the games index."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
+    GAME_FIELD_NUMBER: _builtins.int
+    STATUS_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
+    CREATED_SINCE_FIELD_NUMBER: _builtins.int
+    CREATED_BEFORE_FIELD_NUMBER: _builtins.int
+    ORDER_BY_FIELD_NUMBER: _builtins.int
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    game: _builtins.str
+    """A game's name (red-north, brian-boru, ...)."""
+    status: _builtins.str
+    """"running" or "ended"."""
+    players: _builtins.int
+    """Exactly this many players (0: any)."""
+    created_since: _builtins.str
+    """Created at or after this ISO date or time (UTC when it names no zone)."""
+    created_before: _builtins.str
+    """Created before this ISO date or time."""
+    order_by: _builtins.str
+    """"created" (the default) or "updated"; "-created"/"-updated" for newest first."""
+    page_size: _builtins.int
+    """Games per page (0: 100; at most 1000)."""
+    page_token: _builtins.str
+    """The next_page_token of the previous page, with the same filters and order."""
     def __init__(
         self,
+        *,
+        game: _builtins.str = ...,
+        status: _builtins.str = ...,
+        players: _builtins.int = ...,
+        created_since: _builtins.str = ...,
+        created_before: _builtins.str = ...,
+        order_by: _builtins.str = ...,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["created_before", b"created_before", "created_since", b"created_since", "game", b"game", "order_by", b"order_by", "page_size", b"page_size", "page_token", b"page_token", "players", b"players", "status", b"status"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1099,12 +1238,15 @@ class GameSummary(_message.Message):
     WINNERS_FIELD_NUMBER: _builtins.int
     FORKED_FROM_FIELD_NUMBER: _builtins.int
     CREATED_AT_FIELD_NUMBER: _builtins.int
+    UPDATED_AT_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     game: _builtins.str
     players: _builtins.int
     status: _builtins.str
     version: _builtins.int
     created_at: _builtins.str
+    updated_at: _builtins.str
+    """The time of the game's last record."""
     @_builtins.property
     def scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
     @_builtins.property
@@ -1123,10 +1265,11 @@ class GameSummary(_message.Message):
         winners: _abc.Iterable[_builtins.int] | None = ...,
         forked_from: Global___ForkOrigin | None = ...,
         created_at: _builtins.str = ...,
+        updated_at: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["forked_from", b"forked_from"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["created_at", b"created_at", "forked_from", b"forked_from", "game", b"game", "game_id", b"game_id", "players", b"players", "scores", b"scores", "status", b"status", "version", b"version", "winners", b"winners"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["created_at", b"created_at", "forked_from", b"forked_from", "game", b"game", "game_id", b"game_id", "players", b"players", "scores", b"scores", "status", b"status", "updated_at", b"updated_at", "version", b"version", "winners", b"winners"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1137,16 +1280,20 @@ class ListGamesResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     GAMES_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """Empty on the last page."""
     @_builtins.property
     def games(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameSummary]: ...
     def __init__(
         self,
         *,
         games: _abc.Iterable[Global___GameSummary] | None = ...,
+        next_page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["games", b"games"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["games", b"games", "next_page_token", b"next_page_token"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -1,0 +1,219 @@
+"""``skald loadtest``: real servers on loopback, real clients, one JSON summary.
+
+Three loads — (a) one SQLite process, (b) ``--workers 2`` on one SQLite file, (c) two replicas
+on one PostgreSQL database (skipped, saying why, when it is unreachable) — each with games of
+random legal play whose commands conflict on purpose and spectators watching; then a crash: a
+server is killed with SIGKILL in the middle of load and restarted on its port while clients
+retry. Every run ends with the integrity check (:func:`cli.loadtest_servers.integrity`): the
+acknowledged records are all stored, nothing is stored twice, what spectators were sent is
+what is stored, and every game verifies. Each load also reports the bare ``eventsourcing``
+append rate on the same kind of store, measured in the same run, and its ratio.
+
+The short form (the default, about a minute) runs in CI; ``--full`` is the large one. The exit
+status is 1 when any integrity counter is not 0.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import tempfile
+import time
+import uuid
+from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from cli.loadtest_clients import race, spectate
+from cli.loadtest_servers import Served, bare_append_rate, create_games, integrity
+
+app = typer.Typer()
+
+INTEGRITY = ("lost_events", "duplicate_events", "mismatched_events", "failed_verifications")
+INTEGRITY_ALL = (*INTEGRITY, "internal_errors")
+PG_URL = os.environ.get("SKALD_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+def _pct(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
+
+
+def _load(
+    servers: list[Served],
+    games: int,
+    spectators: int,
+    seconds: float,
+    racers: int = 2,
+    threads: int = 12,
+    crash: bool = False,
+) -> dict[str, Any]:
+    addresses = [s.address for s in servers]
+    made = create_games(addresses[0], games)
+    start_at = time.time() + 2.5
+    stop_at = start_at + seconds
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(racers + 1, mp_context=spawn) as pool:
+        watching: Future[dict[str, Any]] = pool.submit(
+            spectate, addresses[::-1], [g for g, _ in made], spectators, start_at, stop_at
+        )
+        playing = [
+            pool.submit(
+                race,
+                addresses[i % len(addresses) :] + addresses,
+                made,
+                threads,
+                start_at,
+                stop_at,
+                i,
+            )
+            for i in range(racers)
+        ]
+        time.sleep(max(0.0, start_at - time.time()))
+        cpu_start = sum(s.cpu_now() for s in servers)
+        if crash:
+            time.sleep(max(0.0, start_at + seconds / 2 - time.time()))
+            servers[0].kill9()
+            time.sleep(0.3)
+            servers[0].start()
+        time.sleep(max(0.0, stop_at - time.time()))
+        cpu = sum(s.cpu_now() for s in servers) - cpu_start
+        results = [f.result() for f in playing]
+        watched = watching.result()
+    submit_ms = [ms for r in results for ms in r["submit_ms"]]
+    other_ms = [ms for r in results for ms in r["other_ms"]]
+    commands = sum(r["commands"] for r in results)
+    acks = [a for r in results for a in r["acks"]]
+    checked = integrity(addresses[-1], made, acks, watched["seen"])
+    checked["lost_events"] += watched["gaps"]
+    checked["duplicate_events"] += watched["duplicates"]
+    internal = sum(r["internal"] for r in results) + watched["internal"]
+    return {
+        "server_cpu_ms_per_command": None if crash else round(1000 * cpu / max(commands, 1), 2),
+        "server_cores_busy": None if crash else round(cpu / seconds, 2),
+        "client_cpu_s": round(sum(r["cpu_s"] for r in results), 2),
+        "games": games,
+        "spectators": spectators,
+        "seconds": seconds,
+        "commands": commands,
+        "commands_per_s": round(commands / seconds, 1),
+        "submit_p50_ms": _pct(submit_ms, 0.5),
+        "submit_p99_ms": _pct(submit_ms, 0.99),
+        "other_rpc_p50_ms": _pct(other_ms, 0.5),
+        "other_rpc_p99_ms": _pct(other_ms, 0.99),
+        "conflicts": sum(r["conflicts"] for r in results),
+        "refused": sum(r["refused"] for r in results),
+        "retried_unknown_outcome": sum(r["retried"] for r in results),
+        "watch_events": watched["events"],
+        "watch_delivery_p50_ms": _pct(watched["delivery_ms"], 0.5),
+        "watch_delivery_p99_ms": _pct(watched["delivery_ms"], 0.99),
+        "watch_reconnects": watched["reconnects"],
+        **checked,
+        "internal_errors": internal + sum(s.unhandled() for s in servers),
+    }
+
+
+def _pg_ready(url: str) -> str | None:
+    try:
+        import psycopg
+
+        from service.store import settings_for
+
+        env = settings_for(url)
+        psycopg.connect(
+            dbname=env["POSTGRES_DBNAME"],
+            host=env["POSTGRES_HOST"],
+            port=int(env["POSTGRES_PORT"]),
+            user=env["POSTGRES_USER"],
+            connect_timeout=3,
+        ).close()
+    except Exception as error:
+        return f"{type(error).__name__}: {str(error).strip()[:120]}"
+    return None
+
+
+def _drop_schema(url: str, schema: str) -> None:
+    import psycopg
+
+    from service.store import settings_for
+
+    env = settings_for(url)
+    with psycopg.connect(
+        dbname=env["POSTGRES_DBNAME"],
+        host=env["POSTGRES_HOST"],
+        port=int(env["POSTGRES_PORT"]),
+        user=env["POSTGRES_USER"],
+        autocommit=True,
+    ) as conn:
+        conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+def run(full: bool, pg_url: str) -> dict[str, Any]:
+    games, spectators, seconds = (200, 1000, 30.0) if full else (200, 50, 6.0)
+    work = Path(tempfile.mkdtemp(prefix="skald-loadtest-"))
+    bare_sqlite = bare_append_rate(str(work / "bare.db"))
+    summary: dict[str, Any] = {"form": "full" if full else "short", "work": str(work)}
+    summary["bare_append_per_s"] = {"sqlite": round(bare_sqlite, 1)}
+
+    def with_servers(name: str, made: list[Served], bare: float, **kw: Any) -> None:
+        try:
+            result = _load(made, games, spectators, seconds, **kw)
+            result["ratio_to_bare_append"] = round(result["commands_per_s"] / bare, 3)
+            summary[name] = result
+        finally:
+            for server in made:
+                server.stop()
+
+    with_servers("sqlite_1", [Served(str(work / "one.db"), 1, work / "one.log")], bare_sqlite)
+    with_servers(
+        "sqlite_workers_2", [Served(str(work / "two.db"), 2, work / "two.log")], bare_sqlite
+    )
+    problem = _pg_ready(pg_url)
+    if problem is None:
+        schema = f"loadtest_{uuid.uuid4().hex[:8]}"
+        url = f"{pg_url}{'&' if '?' in pg_url else '?'}schema={schema}"
+        try:
+            first = Served(url, 1, work / "pg1.log")
+            bare_pg = bare_append_rate(url)
+            summary["bare_append_per_s"]["postgresql"] = round(bare_pg, 1)
+            replicas = [first, Served(url, 1, work / "pg2.log")]
+            with_servers("postgresql_replicas_2", replicas, bare_pg)
+        finally:
+            _drop_schema(pg_url, schema)
+    else:
+        summary["postgresql_replicas_2"] = {"skipped": f"PostgreSQL unreachable: {problem}"}
+    crash = [Served(str(work / "crash.db"), 1, work / "crash.log")]
+    with_servers("crash_sqlite", crash, bare_sqlite, crash=True)
+    runs = [v for v in summary.values() if isinstance(v, dict) and "commands" in v]
+    summary["integrity"] = {k: sum(r[k] for r in runs) for k in INTEGRITY_ALL}
+    one, two = summary["sqlite_1"], summary["sqlite_workers_2"]
+    summary["workers_2_speedup"] = round(two["commands_per_s"] / max(one["commands_per_s"], 1), 2)
+    return summary
+
+
+@app.command()
+def loadtest(
+    full: Annotated[
+        bool, typer.Option("--full", help="The large run (1,000 spectators, 30 s per load).")
+    ] = False,
+    pg: Annotated[
+        str, typer.Option("--pg", help="PostgreSQL database for the replicas load.")
+    ] = PG_URL,
+) -> None:
+    """Load, crash and integrity harness: real servers and clients on loopback; prints one JSON
+    summary; exits 1 when lost/duplicated/mismatched events, failed verifications or internal
+    errors are not all 0."""
+    started = time.perf_counter()
+    summary = run(full, pg)
+    summary["wall_s"] = round(time.perf_counter() - started, 1)
+    print(json.dumps(summary, indent=1))
+    if any(summary["integrity"].values()):
+        raise typer.Exit(1)
+
+
+__all__ = ["app", "run"]

@@ -1,0 +1,116 @@
+"""A store target checked before the event store opens it: the cause in one line, in seconds.
+
+Why: the library, left alone, turns ``--db mysql://...`` into a folder tree named ``mysql:``,
+waits 30 s on a PostgreSQL server that refuses, and ends a directory, an unwritable path or a
+file that is not SQLite in a traceback. Here each of those is a
+:class:`~domain.kernel.errors.SkaldError` (rule ``store/...``, kind ``unavailable``) naming the
+target and the cause, which the CLI prints as one line (or one JSON object) and ``skald serve``
+refuses to start on. PostgreSQL is tried with one connection of at most
+:data:`CONNECT_TIMEOUT` seconds, the same the store's pool is then given.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from urllib.parse import urlparse
+
+from domain.kernel.errors import SkaldError
+
+__all__ = ["CONNECT_TIMEOUT", "StoreUnavailable", "check_postgres", "check_sqlite", "scheme_of"]
+
+CONNECT_TIMEOUT = 5
+"""Seconds to wait for a PostgreSQL server before saying it cannot be reached."""
+SCHEMES = ("postgresql", "postgres")
+_HEADER = b"SQLite format 3\x00"
+
+
+class StoreUnavailable(SkaldError):
+    """The store named by ``--db`` cannot be opened; nothing was created or written."""
+
+    kind = "unavailable"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def scheme_of(target: str) -> str | None:
+    """The URL scheme of a target (``None`` for a path); an unknown one is refused."""
+    if "://" not in target:
+        return None
+    scheme = target.split("://", 1)[0].lower()
+    if scheme not in SCHEMES:
+        raise StoreUnavailable(
+            "store/unknown-scheme",
+            f"--db {target.split('://', 1)[0][:20]}://...: unknown scheme {scheme[:20]!r}; give a "
+            "SQLite file path or a postgresql://user@host:port/dbname URL",
+        )
+    return scheme
+
+
+def check_sqlite(path: Path) -> None:
+    """``path`` is, or can become, a SQLite database this process may read and write."""
+    if path.is_dir():
+        raise StoreUnavailable("store/not-a-file", f"--db {path} is a directory, not a SQLite file")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreUnavailable(
+            "store/cannot-create", f"--db {path}: cannot create {path.parent}: {error.strerror}"
+        ) from None
+    if path.exists():
+        try:
+            with path.open("rb") as handle:
+                header = handle.read(len(_HEADER))
+        except OSError as error:
+            raise StoreUnavailable(
+                "store/no-permission", f"--db {path}: cannot read it: {error.strerror}"
+            ) from None
+        if header and header != _HEADER:
+            raise StoreUnavailable(
+                "store/not-sqlite", f"--db {path} is not a SQLite database (it holds other data)"
+            )
+    try:
+        connection = sqlite3.connect(f"file:{path}?mode=rwc", uri=True, timeout=2)
+        try:
+            connection.execute("PRAGMA schema_version").fetchone()
+            connection.execute("BEGIN IMMEDIATE")
+            connection.rollback()
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as error:
+        cause = "no permission to write it" if "readonly" in str(error) else _one_line(str(error))
+        raise StoreUnavailable("store/cannot-open", f"--db {path}: {cause}") from None
+
+
+def check_postgres(
+    dbname: str, host: str, port: int, user: str, password: str | None, shown: str
+) -> None:
+    """One connection to the server, at most :data:`CONNECT_TIMEOUT` seconds; its refusal
+    (no such database, wrong user or password, nothing listening) in one line."""
+    import psycopg
+
+    try:
+        with psycopg.connect(
+            dbname=dbname,
+            host=host,
+            port=port,
+            user=user,
+            password=password or None,
+            connect_timeout=CONNECT_TIMEOUT,
+        ):
+            return
+    except psycopg.Error as error:
+        cause = _one_line(str(error)).removeprefix("connection failed: ")
+        raise StoreUnavailable(
+            "store/unreachable", f"--db {shown}: cannot connect: {cause[:300]}"
+        ) from None
+
+
+def shown_url(target: str) -> str:
+    """A PostgreSQL URL without its password, for messages."""
+    url = urlparse(target)
+    if url.password is None:
+        return target
+    return target.replace(f":{url.password}@", ":***@", 1)

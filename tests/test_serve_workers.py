@@ -1,0 +1,88 @@
+"""``skald serve --workers 2`` (``service/workers.py``): two processes on one port over one
+SQLite file; connections reach both; commands racing through them leave one consistent,
+verifiable game; SIGTERM stops them all."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import grpc
+
+from service._generated.skald.v1 import skald_pb2_grpc
+from tests.e2e_helpers import GAME, pb
+
+
+def _children(pid: int) -> list[int]:
+    text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    return [int(p) for p in text.split()]
+
+
+def test_two_workers_share_one_port_and_one_store(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "cli.main", "serve", "--open", "--workers", "2"]
+    command += ["--port", "0", "--db", str(tmp_path / "skald.db")]
+    env = {**os.environ, "COLUMNS": "200"}
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline().decode()
+        assert "with 2 workers" in line, line
+        found = re.search(r":(\d+)", line)
+        assert found is not None
+        address = f"127.0.0.1:{found.group(1)}"
+        assert len(_children(proc.pid)) == 2
+        # a connection each, so the kernel spreads them over both processes
+        channels = [
+            grpc.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1)])
+            for _ in range(8)
+        ]
+        for channel in channels:
+            grpc.channel_ready_future(channel).result(timeout=15)
+        stubs = [skald_pb2_grpc.SkaldStub(c) for c in channels]
+        game = stubs[0].CreateGame(pb.CreateGameRequest(game=GAME, players=3), timeout=10)
+        md = (("authorization", f"Bearer {game.referee_token}"),)
+        rng = random.Random(5)
+        conflicts = 0
+        for step in range(30):
+            a, b = stubs[step % 8], stubs[(step + 3) % 8]
+            view = a.GetView(pb.GetViewRequest(game_id=game.game_id), metadata=md, timeout=10)
+            seat = rng.choice(list(view.to_act))
+            listed = b.ListLegalCommands(
+                pb.ListLegalCommandsRequest(game_id=game.game_id, seat=seat), metadata=md
+            )
+            request = pb.SubmitCommandRequest(
+                game_id=game.game_id,
+                seat=seat,
+                command=rng.choice(list(listed.commands)),
+                expected_version=listed.version,
+            )
+            a.SubmitCommand(request, metadata=md, timeout=10)
+            try:  # the same version again through the other worker: one of them must lose
+                b.SubmitCommand(request, metadata=md, timeout=10)
+            except grpc.RpcError as error:
+                assert error.code() == grpc.StatusCode.ABORTED
+                conflicts += 1
+        assert conflicts == 30
+        history = stubs[5].GetHistory(pb.GetHistoryRequest(game_id=game.game_id), metadata=md)
+        versions = [e.version for e in history.events]
+        assert versions == list(range(1, len(versions) + 1))
+        report = stubs[6].VerifyGame(pb.VerifyGameRequest(game_id=game.game_id), metadata=md)
+        assert report.ok, report.problem
+        for channel in channels:
+            channel.close()
+    finally:
+        children = _children(proc.pid) if proc.poll() is None else []
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(15) == 0
+        time.sleep(0.1)
+        for child in children:
+            assert (
+                not Path(f"/proc/{child}").exists()
+                or "Z" in Path(f"/proc/{child}/stat").read_text().split()[2]
+            )
