@@ -55,13 +55,23 @@ def _load(
 ) -> dict[str, Any]:
     addresses = [s.address for s in servers]
     made = create_games(addresses[0], games)
-    start_at = time.time() + 2.5
+    start_at = time.time() + 2.5 + spectators / 500  # spectators connected before the load
     stop_at = start_at + seconds
     spawn = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(racers + 1, mp_context=spawn) as pool:
-        watching: Future[dict[str, Any]] = pool.submit(
-            spectate, addresses[::-1], [g for g, _ in made], spectators, start_at, stop_at
-        )
+    watchers = max(1, spectators // 250)  # one spectator process per 250 streams
+    ids = [g for g, _ in made]
+    with ProcessPoolExecutor(racers + watchers, mp_context=spawn) as pool:
+        watching: list[Future[dict[str, Any]]] = [
+            pool.submit(
+                spectate,
+                addresses[::-1],
+                ids[i::watchers],
+                spectators // watchers,
+                start_at,
+                stop_at,
+            )
+            for i in range(watchers)
+        ]
         playing = [
             pool.submit(
                 race,
@@ -84,7 +94,7 @@ def _load(
         time.sleep(max(0.0, stop_at - time.time()))
         cpu = sum(s.cpu_now() for s in servers) - cpu_start
         results = [f.result() for f in playing]
-        watched = watching.result()
+        watched = _merge([f.result() for f in watching])
     submit_ms = [ms for r in results for ms in r["submit_ms"]]
     other_ms = [ms for r in results for ms in r["other_ms"]]
     commands = sum(r["commands"] for r in results)
@@ -116,6 +126,17 @@ def _load(
         **checked,
         "internal_errors": internal + sum(s.unhandled() for s in servers),
     }
+
+
+def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The spectator processes' results as one (their games are disjoint)."""
+    merged: dict[str, Any] = {"delivery_ms": [], "seen": {}}
+    for part in parts:
+        merged["delivery_ms"] += part["delivery_ms"]
+        merged["seen"].update(part["seen"])
+        for key in ("events", "gaps", "duplicates", "internal", "reconnects"):
+            merged[key] = merged.get(key, 0) + part[key]
+    return merged
 
 
 def _pg_ready(url: str) -> str | None:
@@ -177,13 +198,15 @@ def run(full: bool, pg_url: str) -> dict[str, Any]:
     if problem is None:
         schema = f"loadtest_{uuid.uuid4().hex[:8]}"
         url = f"{pg_url}{'&' if '?' in pg_url else '?'}schema={schema}"
+        replicas = [Served(url, 1, work / "pg1.log")]  # creates the schema and tables
         try:
-            first = Served(url, 1, work / "pg1.log")
             bare_pg = bare_append_rate(url)
             summary["bare_append_per_s"]["postgresql"] = round(bare_pg, 1)
-            replicas = [first, Served(url, 1, work / "pg2.log")]
+            replicas.append(Served(url, 1, work / "pg2.log"))
             with_servers("postgresql_replicas_2", replicas, bare_pg)
         finally:
+            for server in replicas:
+                server.stop()
             _drop_schema(pg_url, schema)
     else:
         summary["postgresql_replicas_2"] = {"skipped": f"PostgreSQL unreachable: {problem}"}

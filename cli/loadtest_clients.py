@@ -9,7 +9,8 @@ with each other or with the harness.
   returned for the integrity check.
 * :func:`spectate` opens many WatchGame streams on one ``grpc.aio`` loop and records every event
   received (for gaps, duplicates and hashes) and its delivery delay (receipt − the record's
-  write time; same machine, same clock). A broken stream resumes after its last version.
+  write time; same machine, same clock) for records written once the stream was live (after
+  its first event). A broken stream resumes after its last version.
 """
 
 from __future__ import annotations
@@ -176,7 +177,7 @@ async def _spectate(
         game_id = games[index % len(games)]
         stub = pb_grpc.SkaldStub(channels[index % len(channels)])
         position = 0
-        opened = time.time()
+        opened = float("inf")  # delivery is timed once the stream is live (its first event)
         while time.time() < stop_at:
             try:
                 stream = stub.WatchGame(
@@ -190,6 +191,7 @@ async def _spectate(
                     if event.version != position + 1:
                         out["gaps"] += 1
                     position = event.version
+                    opened = min(opened, now)
                     out["events"] += 1
                     known = seen.setdefault(game_id, {})
                     known.setdefault(event.version, event.hash)

@@ -347,8 +347,7 @@ def create_server(
     for method, handler in sync_handlers.items():
         if handler.response_streaming:
             handlers[method] = grpc.unary_stream_rpc_method_handler(
-                watch_handler(servicer, fanout, _token),
-                response_serializer=handler.response_serializer,
+                watch_handler(servicer, fanout, _token)  # yields encoded bytes
             )
         else:
             handlers[method] = grpc.unary_unary_rpc_method_handler(

@@ -25,6 +25,7 @@ import queue
 import threading
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from concurrent import futures
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ from typing import Any
 import grpc
 
 from domain.kernel.errors import SkaldError
-from service import queries, wire
+from service import policy, queries, wire
 from service.fanout import Fanout
 from service.grpc_edge import (
     _status,
@@ -138,13 +139,36 @@ def admitted(handle: Callable[[Any, Any], Any], pool: RoutingExecutor) -> Callab
     return unary
 
 
+class _Encoded:
+    """Each record's wire bytes per audience, made once for all its watchers (five
+    spectators of a game cost one redaction and one encoding, not five); a bounded LRU."""
+
+    def __init__(self, size: int = 8192) -> None:
+        self._items: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...]) -> bytes | None:
+        with self._lock:
+            return self._items.get(key)
+
+    def put(self, key: tuple[Any, ...], data: bytes) -> bytes:
+        with self._lock:
+            self._items[key] = data
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+        return data
+
+
 def watch_handler(
     servicer: Any, fanout: Fanout, token_of: Callable[[Any], str | None]
 ) -> Callable[[bytes, Any], Iterator[Any]]:
-    """WatchGame: authorize, read the backlog once, then stream what the fan-out hands over."""
+    """WatchGame: authorize, read the backlog once, then stream what the fan-out hands over
+    (as encoded ``GameEvent`` bytes: register it without a response serializer)."""
     from service._generated.skald.v1 import skald_pb2
 
     svc = servicer.svc
+    encoded = _Encoded()
 
     def watch(raw: bytes, context: Any) -> Iterator[Any]:
         request = parse_request(skald_pb2.WatchGameRequest, raw, context)
@@ -156,8 +180,16 @@ def watch_handler(
             if loaded.ended is not None and request.after_version >= loaded.version:
                 return  # an ended game writes nothing more
             rules = loaded.rules
+            # whom ``queries.redact`` shows a record to: everything, or one seat's (or no seat's)
+            seat = who.seat if who.kind == "seat" else None
+            audience = ("all",) if policy.sees_everything(who) else ("seat", seat)
             for record in _records(fanout, svc.repo.read, context, gid, request.after_version):
-                yield wire.record_to_proto(rules, queries.redact(rules, record, who))
+                key = (gid, record.version, record.hash, *audience)
+                sent = encoded.get(key)
+                if sent is None:
+                    shown = queries.redact(rules, record, who)
+                    sent = encoded.put(key, wire.record_to_proto(rules, shown).SerializeToString())
+                yield sent
         except SkaldError as error:
             status = status_for(error).name
             context.abort_with_status(rich_status(error))

@@ -39,6 +39,17 @@ def reserve_port(host: str, port: int) -> tuple[socket.socket, int]:
     return sock, sock.getsockname()[1]
 
 
+def _die_with_parent() -> None:
+    """Ask Linux to SIGTERM this child when the parent dies (even by ``kill -9``), so no
+    worker is left serving on its own; elsewhere a no-op."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def run_workers(
     count: int, serve_one: Callable[[int], None], started: Callable[[], None] = lambda: None
 ) -> int:
@@ -63,6 +74,7 @@ def run_workers(
         if pid == 0:  # the child: nothing of the parent's gRPC or store exists yet
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             signal.signal(signal.SIGINT, signal.default_int_handler)
+            _die_with_parent()
             signal.pthread_sigmask(signal.SIG_UNBLOCK, stopping)
             status = 0
             try:

@@ -15,6 +15,8 @@ import pytest
 
 # The test games used by kernel and service tests, for this process and the CLI subprocesses:
 # tests/toy_game.py, tests/dice_game.py and tests/components_game.py (components only).
+# rich fixes its width when ``cli.common`` is imported: wide enough that no output wraps.
+os.environ.setdefault("COLUMNS", "240")
 os.environ.setdefault("SKALD_EXTRA_GAMES", "tests.toy_game,tests.dice_game,tests.components_game")
 
 PG_URL = os.environ.get("SKALD_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
