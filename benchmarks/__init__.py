@@ -4,6 +4,7 @@ Run all with ``skald bench`` or ``python -m benchmarks`` (``--quick`` for a smok
 with ``python -m benchmarks.service`` / ``python -m benchmarks.feast_game`` /
 ``python -m benchmarks.feast_placement``. They are not part of the test suite: timings on a
 loaded machine prove nothing, and they take minutes.
+``benchmarks.cli_start`` times ``skald --help``, ``rules`` and ``show`` against bare Python.
 ``benchmarks.service`` includes the pure-engine random games/s per game (Brian Boru at 5
 players, Red North at 4) that used to run inside the property tests."""
 
@@ -13,7 +14,7 @@ from typing import Any
 
 
 def run_all(quick: bool = False, echo: bool = True) -> dict[str, Any]:
-    from benchmarks import feast_game, feast_placement, index, service
+    from benchmarks import cli_start, feast_game, feast_placement, index, service
 
     results: dict[str, Any] = {}
     modules = (
@@ -21,6 +22,7 @@ def run_all(quick: bool = False, echo: bool = True) -> dict[str, Any]:
         ("feast_game", feast_game),
         ("feast_placement", feast_placement),
         ("index", index),
+        ("cli_start", cli_start),
     )
     for name, module in modules:
         results[name] = module.run(quick=quick)

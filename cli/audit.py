@@ -4,20 +4,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cli.common import Db, Json, Server, Token, console, emit, fail, parse_entries, session
-from cli.render import draw_view, record_line
-from domain.kernel.errors import SkaldError
-from domain.kernel.records import SeedReveal
-from service import replay_file, wire
-from service.audit import diff as service_diff
-from service.client import Client, ViewResult, view_json
-from service.folding import fold_records
-from service.records import Record
-from service.verify import verify as verify_records
+
+if TYPE_CHECKING:  # loaded by the commands that use them, so `skald --help` starts fast
+    from domain.kernel.records import SeedReveal
+    from service.client import Client, ViewResult
+    from service.records import Record
 
 app = typer.Typer()
 
@@ -28,6 +24,9 @@ def _is_file(ref: str) -> bool:
 
 def _records(client: Client | None, ref: str) -> tuple[str, list[Record], list[SeedReveal]]:
     """(label, records, revealed seeds) of a game id or a replay file."""
+    from domain.kernel.errors import SkaldError
+    from service import replay_file
+
     if _is_file(ref):
         path = Path(ref)
         if not path.is_file():
@@ -52,6 +51,10 @@ def replay(
     json: Json = False,
 ) -> None:
     """Re-apply a game's events one by one and draw the public view reached."""
+    from cli.render import draw_view, record_line
+    from domain.kernel.errors import SkaldError
+    from service.client import view_json
+
     with session(db, server, token, json) as client:
         label, records, _ = _records(client, ref)
         if to is not None:
@@ -75,13 +78,16 @@ def replay(
 
 def _result(label: str, records: list[Record]) -> ViewResult:
     """The public view after ``records``."""
+    from service.client import ViewResult
+    from service.folding import fold_records
+
     loaded = fold_records(records)
     return ViewResult.of(label, loaded, None, loaded.rules.view(loaded.state, None))
 
 
 @app.command()
 def fork(
-    game_id: Annotated[str, typer.Argument()],
+    game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     at: Annotated[int, typer.Option("--at", help="Keep events 1..AT (a command boundary).")],
     reseed: Annotated[
         bool, typer.Option("--reseed", help="Draw future chance from a new seed.")
@@ -120,6 +126,9 @@ def diff(
     ``first_divergence`` is the version at which they part: both agree up to and including it,
     and their next events differ (for a fork at V played differently, V). It is null when one
     game is a prefix of the other or both are equal."""
+    from cli.render import record_line
+    from service.audit import diff as service_diff
+
     with session(db, server, token, json) as client:
         label_a, ra, _ = _records(client, a)
         label_b, rb, _ = _records(client, b)
@@ -158,6 +167,9 @@ def verify(
     """Hash chain, seed commitment, every chance outcome re-derived, every command re-decided.
 
     Exits non-zero naming the first bad event."""
+    from domain.kernel.errors import SkaldError
+    from service.verify import verify as verify_records
+
     if _is_file(ref):
         try:
             _, records, seeds = _records(None, ref)
@@ -185,10 +197,10 @@ def verify(
 
 @app.command()
 def check(
-    game_id: Annotated[str, typer.Argument()],
+    game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     command: Annotated[str, typer.Argument(help="Command as protobuf JSON.")],
     at: Annotated[int, typer.Option("--at", help="The version to test against.")],
-    seat: Annotated[int, typer.Option("--seat", "-s")],
+    seat: Annotated[int, typer.Option("--seat", "-s", help="The seat (0-based).")],
     chance: Annotated[
         str | None, typer.Option(help="Table chance entries: JSON list or @file.")
     ] = None,
@@ -199,10 +211,14 @@ def check(
 ) -> None:
     """Would this command have been legal at version AT? The events it would make, or the rule
     it breaks (exit 1). Nothing is written."""
+    from cli.command_json import parse_command
+    from cli.render import record_line
+    from domain.kernel.errors import SkaldError
+
     with session(db, server, token, json) as client:
         gid = client.resolve(game_id)
         rules = client.rules_of(gid)
-        cmd = wire.command_from_json(rules, command)
+        cmd = parse_command(rules, command)
         try:
             records = client.check(gid, at, seat, cmd, parse_entries(chance))
         except SkaldError as error:
@@ -226,7 +242,7 @@ def check(
 
 @app.command("export")
 def export_game(
-    game_id: Annotated[str, typer.Argument()],
+    game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     output: Annotated[Path, typer.Option("-o", "--output", help="Replay file to write (.jsonl).")],
     db: Db = None,
     server: Server = None,
@@ -249,21 +265,71 @@ def export_game(
 @app.command("import")
 def import_game(
     file: Annotated[Path, typer.Argument(help="Replay file (.jsonl).")],
+    copy: Annotated[
+        bool,
+        typer.Option("--copy", help="Import as a new game even if the store holds this one."),
+    ] = False,
     db: Db = None,
     server: Server = None,
     token: Token = None,
     json: Json = False,
 ) -> None:
-    """Verify a replay file and store it as a game; prints the new game id and tokens. A
-    `skald serve` without --open imports for its operator token only (--token)."""
+    """Verify a replay file and store it as a game; prints the new game id and tokens. A file
+    whose game the store already holds (same game id, same hash chain) is not stored twice
+    unless --copy. A `skald serve` without --open imports for its operator token only
+    (--token)."""
+    from domain.kernel.errors import SkaldError
+    from service import replay_file
+    from service.verify import verify as verify_records
+
     with session(db, server, token, json) as client:
         if not file.is_file():
             raise SkaldError("replay/missing", f"no such file: {file}")
-        created, report = client.import_text(replay_file.decode(file.read_bytes()))
-        emit(
-            json,
-            {**created, "report": report},
-            lambda: console.print(
-                f"imported {file} as [bold]{created['game_id']}[/] (verified: {', '.join(report['checked'])})"
-            ),
-        )
+        raw = file.read_bytes()
+        parsed = None if copy else replay_file.load_bytes(raw)
+        if parsed is not None and verify_records(parsed.records, parsed.seeds).ok:
+            # only a file that verifies is matched: its hashes then bind what it holds (a
+            # tampered file goes on to be refused by the import itself)
+            held = _held_as(client, parsed.created.game_id, [r.hash for r in parsed.records])
+            if held is not None:
+                gid, version = held
+                payload = {"already_imported": gid, "version": version, "file": str(file)}
+                emit(
+                    json,
+                    payload,
+                    lambda: console.print(
+                        f"{file} is game [bold]{gid}[/] already (v{version} stored); nothing "
+                        "imported. --copy stores it again as a new game.",
+                        highlight=False,
+                    ),
+                )
+                return
+        created, report = client.import_text(replay_file.decode(raw))
+
+        def human() -> None:
+            console.print(
+                f"imported {file} as [bold]{created['game_id']}[/] ({created['game']}, "
+                f"v{created['version']}; verified: {', '.join(report['checked'])})",
+                highlight=False,
+            )
+            for seat, tok in enumerate(created["seat_tokens"]):
+                console.print(f"  seat {seat} token  {tok}")
+            console.print(f"  referee token {created['referee_token']}")
+
+        emit(json, {**created, "report": report}, human)
+
+
+def _held_as(client: Client, game_id: str, hashes: list[str]) -> tuple[str, int] | None:
+    """(id, stored version) of the stored game a file holds: the file's game id, whose stored
+    hash chain starts with the file's (it may have gone on since the export); else None."""
+    from domain.kernel.errors import SkaldError
+
+    try:
+        stored = client.history(game_id)
+    except SkaldError as error:
+        if error.kind in ("not_found", "not_your_turn", "unauthenticated"):  # cannot tell
+            return None
+        raise
+    if [r.hash for r in stored[: len(hashes)]] != hashes:
+        return None
+    return game_id, len(stored)

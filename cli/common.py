@@ -8,15 +8,14 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
 
-from domain.kernel.chance import ChanceEntry
-from domain.kernel.errors import Malformed, SkaldError
-from service.bootstrap import open_service
-from service.client import Client, LocalClient, RemoteClient
+if TYPE_CHECKING:  # the service and the games load only in the commands that use them
+    from domain.kernel.chance import ChanceEntry
+    from service.client import Client
 
 console = Console()
 err_console = Console(stderr=True)
@@ -83,6 +82,10 @@ def session(
     database that fails mid-command are one line too (one JSON object with ``--json``)."""
     from eventsourcing.persistence import PersistenceError
 
+    from domain.kernel.errors import SkaldError
+    from service.bootstrap import open_service
+    from service.client import LocalClient, RemoteClient
+
     client: Client | None = None
     try:
         client = (
@@ -104,6 +107,8 @@ def session(
 
 def parse_entries(text: str | None) -> list[ChanceEntry]:
     """Table chance entries from JSON: ``[3, ["c2", "c1", "c3"]]`` or ``@file.json``."""
+    from domain.kernel.errors import SkaldError
+
     if not text:
         return []
     if text.startswith("@"):
@@ -126,6 +131,8 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
     """``--option key=value`` pairs as text: the kernel converts and validates them against the
     game's option schema (``domain.kernel.options.resolve_options``), so the CLI and gRPC
     clients get the same checks and the same errors."""
+    from domain.kernel.errors import Malformed
+
     out: dict[str, str] = {}
     for pair in pairs or []:
         key, eq, value = pair.partition("=")

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from cli.pickers import picker_for
-from cli.sim import play_random
+from cli.random_play import play_random
 from domain.kernel.codec import to_data
 from domain.kernel.errors import SkaldError
 from service import replay_file

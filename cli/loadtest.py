@@ -16,19 +16,19 @@ status is 1 when any integrity counter is not 0.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import tempfile
 import time
 import uuid
-from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cli.loadtest_clients import race, spectate
-from cli.loadtest_servers import Served, bare_append_rate, create_games, integrity
+if TYPE_CHECKING:  # the harness (grpc, the store) loads only when a load test runs
+    from concurrent.futures import Future
+
+    from cli.loadtest_servers import Served
 
 app = typer.Typer()
 
@@ -53,6 +53,12 @@ def _load(
     threads: int = 12,
     crash: bool = False,
 ) -> dict[str, Any]:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from cli.loadtest_clients import race, spectate
+    from cli.loadtest_servers import create_games, integrity
+
     addresses = [s.address for s in servers]
     made = create_games(addresses[0], games)
     start_at = time.time() + 2.5 + spectators / 500  # spectators connected before the load
@@ -175,6 +181,8 @@ def _drop_schema(url: str, schema: str) -> None:
 
 
 def run(full: bool, pg_url: str) -> dict[str, Any]:
+    from cli.loadtest_servers import Served, bare_append_rate
+
     games, spectators, seconds = (200, 1000, 30.0) if full else (200, 50, 6.0)
     work = Path(tempfile.mkdtemp(prefix="skald-loadtest-"))
     bare_sqlite = bare_append_rate(str(work / "bare.db"))

@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
 
 from cli.common import Db, Json, Server, Token, console, emit, parse_entries, parse_options, session
-from cli.render import draw_view, record_line, write_svg
-from domain.kernel.codec import to_data
-from service import wire
-from service.bootstrap import registry
-from service.client import view_json
-from service.index import GamesQuery
-from service.registry import cli_name
+
+if TYPE_CHECKING:  # rich tables load with the commands that draw them
+    from rich.table import Table
 
 app = typer.Typer()
 
@@ -88,10 +83,13 @@ def play(
     json: Json = False,
 ) -> None:
     """Submit one command for a seat; prints the events it made."""
+    from cli.command_json import parse_command
+    from cli.render import record_line
+
     with session(db, server, token, json) as client:
         gid = client.resolve(game_id)
         rules = client.rules_of(gid)
-        cmd = wire.command_from_json(rules, command)
+        cmd = parse_command(rules, command)
         version, records = client.submit(gid, seat, cmd, expect, command_id, parse_entries(chance))
 
         def human() -> None:
@@ -108,8 +106,8 @@ def play(
 
 @app.command()
 def legal(
-    game_id: Annotated[str, typer.Argument()],
-    seat: Annotated[int, typer.Option("--seat", "-s")],
+    game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
+    seat: Annotated[int, typer.Option("--seat", "-s", help="The seat (0-based).")],
     every: Annotated[
         bool, typer.Option("--all", help="List each placement as its own command too.")
     ] = False,
@@ -120,6 +118,8 @@ def legal(
 ) -> None:
     """Every legal command of a seat now, as protobuf JSON ready for `skald play`; placements
     (A Feast for Odin) grouped per piece and board, as anchor squares and rotations."""
+    from service import wire
+
     with session(db, server, token, json) as client:
         gid = client.resolve(game_id)
         rules = client.rules_of(gid)
@@ -164,6 +164,8 @@ def _spans(cols: list[int]) -> str:
 def _placement_lines(rules: Any, groups: list[dict[str, Any]]) -> list[str]:
     """Grouped placements for people: per piece and board, per rotation, the anchor columns of
     each row; then one of them as a command to copy."""
+    from service import wire
+
     if not groups:
         return []
     total = sum(len(a["rotations"]) for g in groups for a in g["anchors"])
@@ -191,7 +193,7 @@ def _placement_lines(rules: Any, groups: list[dict[str, Any]]) -> list[str]:
 
 @app.command()
 def show(
-    game_id: Annotated[str, typer.Argument()],
+    game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     at: Annotated[
         int | None, typer.Option("--at", help="Version to show (default: latest).")
     ] = None,
@@ -207,6 +209,9 @@ def show(
     ] = None,
 ) -> None:
     """The public view at any version (a seat's with --seat), drawn for a person or as JSON."""
+    from cli.render import draw_view, write_svg
+    from service.client import view_json
+
     with session(db, server, token, json) as client:
         gid = client.resolve(game_id)
         result = client.view(gid, seat, at)
@@ -217,23 +222,58 @@ def show(
 
 @app.command()
 def log(
-    game_id: Annotated[str, typer.Argument()],
+    game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     after: Annotated[int, typer.Option(help="Start after this version.")] = 0,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat", "-s", help="Only what this seat saw (others' secrets redacted), locally."
+        ),
+    ] = None,
     db: Db = None,
     server: Server = None,
     token: Token = None,
     json: Json = False,
 ) -> None:
-    """Every event, readable: version, seat, type, command id, data, and the command behind it."""
+    """Every event, readable: version, seat, type, command id, data, and the command behind it.
+
+    On a local store this is the referee's view, unredacted (every hand and draw); --seat N
+    shows exactly the history seat N is served. Through --server the token decides the view."""
+    from cli.render import record_line
+    from domain.kernel.errors import Malformed
+    from service.auth import Principal
+    from service.client import LocalClient
+
     with session(db, server, token, json) as client:
+        if isinstance(client, LocalClient):
+            if seat is not None:
+                client.who = Principal("seat", seat)
+            view = "referee (unredacted)" if seat is None else f"seat {seat}"
+        elif seat is not None:
+            raise Malformed(
+                "log/seat-remote",
+                "with --server the token decides whose view: use that seat's token",
+            )
+        else:
+            view = "the token's"
         gid = client.resolve(game_id)
+        if seat is not None:
+            players = int(client.history(gid, 0, 1)[0].data["players"])
+            if not 0 <= seat < players:
+                raise Malformed("seat/out-of-range", f"seats are 0..{players - 1}, not {seat}")
         records = client.history(gid, after)
 
         def human() -> None:
+            note = {
+                "referee (unredacted)": "the referee's view, unredacted: every hand and draw "
+                "(--seat N for what one seat saw)",
+                "the token's": "the view this token is served",
+            }.get(view, f"what seat {seat} saw: other seats' secrets are redacted")
+            console.print(f"[dim]{gid}: {note}[/]", highlight=False)
             for r in records:
                 console.print(record_line(r))
 
-        emit(json, {"game_id": gid, "events": [r.to_json() for r in records]}, human)
+        emit(json, {"game_id": gid, "view": view, "events": [r.to_json() for r in records]}, human)
 
 
 @app.command()
@@ -254,6 +294,11 @@ def games(
     json: Json = False,
 ) -> None:
     """The games index, one page at a time: id, game, players, status, version, scores."""
+    from rich.table import Table
+
+    from service.index import GamesQuery
+    from service.registry import cli_name
+
     query = GamesQuery(game, status, players, since, before, sort, limit, page)
     with session(db, server, token, json) as client:
         rows, next_page = client.games_page(query)
@@ -304,10 +349,14 @@ def rules(
 
 def setup_options(game: str) -> list[dict[str, object]]:
     """The option schema of a playable game, each option as ``OptionSpec.describe()``."""
+    from service.bootstrap import registry
+
     return [spec.describe() for spec in registry().rules(game).options]
 
 
 def options_table(title: str, options: list[dict[str, Any]]) -> Table:
+    from rich.table import Table
+
     table = Table(
         "option",
         "type",
@@ -332,4 +381,4 @@ def options_table(title: str, options: list[dict[str, Any]]) -> Table:
     return table
 
 
-__all__ = ["app", "to_data"]
+__all__ = ["app"]

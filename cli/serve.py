@@ -13,14 +13,14 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cli.common import Db, console, fail, store_target
-from domain.kernel.errors import SkaldError
-from service.bootstrap import open_service
-from service.tls import TlsFiles
+
+if TYPE_CHECKING:  # grpc and the store load only when a server starts
+    from service.tls import TlsFiles
 
 app = typer.Typer()
 
@@ -30,6 +30,8 @@ OPERATOR_TOKEN_ENV = "SKALD_OPERATOR_TOKEN"
 def operator_token_from(file: Path | None) -> str | None:
     """The operator token from ``--operator-token-file`` or ``$SKALD_OPERATOR_TOKEN`` — never
     from a command-line value, which every user of the machine can read in ``ps``."""
+    from domain.kernel.errors import SkaldError
+
     if file is not None:
         try:
             text = file.read_text().strip()
@@ -104,6 +106,8 @@ def serve(
     --operator-token-file (never a flag: flags show in `ps`); --open lets anyone create and
     import games, for local use. Unhandled errors are logged on stderr with a correlation id
     (the client sees only the id)."""
+    from domain.kernel.errors import SkaldError
+    from service.bootstrap import open_service, registry
     from service.grpc_server import create_server
 
     if operator_token is not None:
@@ -135,6 +139,7 @@ def serve(
     tls = _tls_files(tls_cert, tls_key, tls_client_ca)
     creating = "anyone may create games" if open_ else "creating games needs the operator token"
     target = store_target(db)
+    registry().names()  # every game loaded before the first request (and before workers fork)
     if workers > 1:
         from service.workers import reserve_port, run_workers
 
@@ -216,6 +221,9 @@ def _port_free(host: str, port: int) -> None:
 
 def _tls_files(cert: Path | None, key: Path | None, client_ca: Path | None) -> TlsFiles | None:
     """The server's TLS files, checked before anything starts (a bad file is one line)."""
+    from domain.kernel.errors import SkaldError
+    from service.tls import TlsFiles
+
     if cert is None and key is None and client_ca is None:
         return None
     if cert is None or key is None:

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import random
+import shlex
 import tempfile
 import threading
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from cli.common import (
     Db,
@@ -24,62 +23,19 @@ from cli.common import (
     err_console,
     fail,
     session,
-    store_target,
 )
-from cli.pickers import Picker, picker_for, tally_label, uniform
-from domain.kernel.errors import SkaldError
-from service.bootstrap import open_service, registry
-from service.client import Client, RemoteClient
-from service.registry import canonical, cli_name
+
+if TYPE_CHECKING:  # the games, the service and rich's widgets load in the commands that use them
+    from rich.table import Table
 
 app = typer.Typer()
-
-
-def play_random(
-    client: Client,
-    game_id: str,
-    picker: random.Random,
-    max_steps: int = 200_000,
-    command_ids: str | None = None,
-    choose: Picker = uniform,
-    tally: Counter[str] | None = None,
-    game: str = "",
-) -> int:
-    """Play one game to its end with random legal commands; returns the number of commands.
-
-    ``choose`` picks one of a seat's legal commands (``cli/pickers.py``: uniform, or a game's
-    documented bias). With ``command_ids`` the n-th command gets the id ``{command_ids}-{n}``
-    (instead of a random one), so a recording made twice is the same byte for byte. With
-    ``tally``, each command's ``tally_label`` for ``game`` is counted there."""
-    steps = 0
-    while steps < max_steps:
-        result = client.view(game_id, None, None)
-        if result.outcome is not None:
-            return steps
-        seats = list(result.to_act)
-        picker.shuffle(seats)
-        for seat in seats:
-            options = client.legal(game_id, seat)
-            if options:
-                cid = f"{command_ids}-{steps + 1}" if command_ids is not None else None
-                command = choose(options, picker)
-                client.submit(game_id, seat, command, result.version, cid, ())
-                steps += 1
-                if tally is not None and (label := tally_label(game, command)) is not None:
-                    tally[label] += 1
-                break
-        else:
-            raise SkaldError(
-                "simulate/stuck", f"game {game_id}: nobody can act at v{result.version}"
-            )
-    raise SkaldError("simulate/too-long", f"game {game_id} did not end after {max_steps} commands")
 
 
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="red-north, brian-boru or feast.")],
     games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 10,
-    players: Annotated[int, typer.Option("--players", "-p")] = 3,
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 3,
     seed: Annotated[
         str | None, typer.Option(help="Seed for chance and choices (reproducible runs).")
     ] = None,
@@ -100,6 +56,19 @@ def simulate(
     The random player picks among legal commands only, with the game's documented bias
     (cli/pickers.py: A Feast for Odin prefers emigrating, placing goods and taking actions over
     passing); Red North and Brian Boru pick uniformly."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    from cli.pickers import picker_for
+    from cli.random_play import play_random
+    from service.client import RemoteClient
+    from service.registry import canonical, cli_name
+
     base = seed if seed is not None else str(random.SystemRandom().getrandbits(64))
     name = canonical(game)
     choose = picker_for(name)
@@ -172,6 +141,8 @@ def simulate(
 def space_use(game: str, used: Counter[str]) -> dict[str, int]:
     """Uses per action space (every printed space listed, unused ones as 0; imitation uses as
     ``space>copied``), or per command type for a game without action spaces."""
+    from service.bootstrap import registry
+
     printed = registry().entry(game).components().get("action_spaces")
     counts = {str(a["id"]): 0 for a in printed} if isinstance(printed, list) else {}
     for label, n in used.items():
@@ -180,6 +151,8 @@ def space_use(game: str, used: Counter[str]) -> dict[str, int]:
 
 
 def space_table(counts: dict[str, int], games: int) -> Table:
+    from rich.table import Table
+
     table = Table("space", "uses", "per game", title="action spaces used")
     for label, n in counts.items():
         table.add_row(label, str(n), f"{n / games:.2f}" if games else "")
@@ -191,22 +164,37 @@ def space_table(counts: dict[str, int], games: int) -> Table:
 @app.command()
 def demo(
     game: Annotated[str, typer.Option(help="Which game to demonstrate.")] = "red-north",
-    players: Annotated[int, typer.Option("--players", "-p")] = 3,
-    seed: Annotated[str | None, typer.Option()] = None,
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 3,
+    seed: Annotated[
+        str | None, typer.Option(help="Seed for chance and choices (random when omitted).")
+    ] = None,
     out: Annotated[Path | None, typer.Option(help="Where to write the replay file.")] = None,
-    db: Db = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            envvar="SKALD_DB",
+            help="Store to play in (default: a new SQLite file in a temporary folder, kept, "
+            "so the commands printed at the end work).",
+        ),
+    ] = None,
     json: Json = False,
 ) -> None:
     """The whole system once: serve gRPC on a free port (embedded SQLite), play a game to the end
     over gRPC with one token per seat while a spectator watches the stream, export it, and
-    verify the file offline."""
+    verify the file offline. Ends with the commands to look further, as they run."""
+    from domain.kernel.errors import SkaldError
     from service.auth import new_token
+    from service.bootstrap import open_service, registry
+    from service.client import RemoteClient
     from service.grpc_server import create_server
     from service.replay_file import load_bytes
     from service.verify import verify
 
+    if db is None:  # never the user's own store: a fresh one of its own, left for a look after
+        db = str(Path(tempfile.mkdtemp(prefix="skald-demo-")) / "demo.db")
     operator = new_token()  # as `skald serve` runs by default: only the operator creates games
-    svc = open_service(store_target(db), operator_token=operator, open_creation=False)
+    svc = open_service(db, operator_token=operator, open_creation=False)
     server, port = create_server(svc)
     address = f"127.0.0.1:{port}"
     try:
@@ -262,21 +250,33 @@ def demo(
             "checked": report.checked,
         }
 
+        where = f" --db {shlex.quote(svc.store.target)}"
+        payload["next"] = [
+            f"skald show {gid[:8]}{where}",
+            f"skald show {gid[:8]} --seat 0{where}",
+            f"skald log {gid[:8]}{where}",
+            f"skald verify {shlex.quote(str(path))}",
+        ]
+
         def human() -> None:
+            title = registry().entry(game).title
+            console.print(f"[bold]Skald demo[/]: {title}, {players} players, gRPC on {address}")
             console.print(
-                f"[bold]Skald demo[/]: {registry().entry(game).title}, {players} players, gRPC on {address}"
+                f"  game {gid}: {commands} commands over gRPC, {final.version} events, "
+                f"{elapsed:.2f}s; a spectator's stream delivered {len(watched)} events"
             )
+            if final.outcome is not None:
+                scores = ", ".join(f"seat {i} {s}" for i, s in enumerate(final.outcome.scores))
+                won = " and ".join(f"seat {w}" for w in final.outcome.winners) or "nobody"
+                console.print(f"  final scores: {scores}; won by {won}")
+            verdict = "verifies" if report.ok else "does NOT verify"
             console.print(
-                f"  game {gid}: {commands} commands over gRPC, {final.version} events, {elapsed:.2f}s"
+                f"  replay file {path} {verdict} offline ({', '.join(report.checked)})",
+                highlight=False,
             )
-            console.print(f"  spectator stream delivered {len(watched)} events")
-            console.print(f"  scores {payload['scores']}, winner(s) {payload['winners']}")
-            console.print(
-                f"  exported {path}; verified offline: {report.ok} ({', '.join(report.checked)})"
-            )
-            console.print(
-                f"  store: {svc.store.target}   try: skald show {gid[:8]}   skald log {gid[:8]}"
-            )
+            console.print(f"  store {svc.store.target}; look further:", highlight=False)
+            for line in payload["next"]:
+                console.print(f"    {line}", markup=False, highlight=False, soft_wrap=True)
 
         emit(json, payload, human)
         if not report.ok:
@@ -300,4 +300,4 @@ def bench(
     emit(json, results, lambda: None)
 
 
-__all__ = ["app", "play_random", "session"]
+__all__ = ["app", "session"]

@@ -10,9 +10,9 @@ built-in game is playable now, so only the test suite's ``tests.components_game`
 the offline helpers (folding a replay file, verifying one) default to it.
 
 This module imports no other service module but the plain catalog (``service.registry``), so
-every layer may reach it without an import cycle. The catalog is built completely before it is
-published (under a lock), so a request that arrives while a server starts never sees a
-half-filled registry.
+every layer may reach it without an import cycle. The process catalog imports each game module
+on first need, under the registry's lock, so a lookup never sees a half-loaded game; `skald
+serve` loads every game before it listens.
 """
 
 from __future__ import annotations
@@ -30,29 +30,38 @@ _built: list[Registry] = []
 _lock = threading.Lock()
 
 
-def build_registry(extra: tuple[str, ...] = ()) -> Registry:
-    """A fresh catalog of the built-in games plus the modules in ``extra``."""
+def build_registry(extra: tuple[str, ...] = (), lazy: bool = False) -> Registry:
+    """A fresh catalog of the built-in games plus the modules in ``extra``; with ``lazy`` each
+    game module is imported when first looked up (:meth:`Registry.defer`)."""
     catalog = Registry()
+    if lazy:
+        catalog.defer((*GAME_MODULES, *extra), _load_module)
+        return catalog
     for module in (*GAME_MODULES, *extra):
-        try:
-            loaded = importlib.import_module(module)
-        except ImportError as exc:  # one broken game package must not take the others down
-            catalog.load_errors[module.rsplit(".", 1)[-1]] = f"{type(exc).__name__}: {exc}"
-            continue
-        if hasattr(loaded, "RULES"):
-            catalog.register(loaded.RULES)
-        elif hasattr(loaded, "COMPONENTS_ONLY"):
-            name, title = loaded.COMPONENTS_ONLY
-            catalog.register_components(name, title, loaded.components)
-        else:
-            catalog.load_errors[module.rsplit(".", 1)[-1]] = (
-                "ImportError: module exposes neither RULES nor COMPONENTS_ONLY"
-            )
+        _load_module(catalog, module)
     return catalog
 
 
+def _load_module(catalog: Registry, module: str) -> None:
+    try:
+        loaded = importlib.import_module(module)
+    except ImportError as exc:  # one broken game package must not take the others down
+        catalog.load_errors[module.rsplit(".", 1)[-1]] = f"{type(exc).__name__}: {exc}"
+        return
+    if hasattr(loaded, "RULES"):
+        catalog.register(loaded.RULES)
+    elif hasattr(loaded, "COMPONENTS_ONLY"):
+        name, title = loaded.COMPONENTS_ONLY
+        catalog.register_components(name, title, loaded.components)
+    else:
+        catalog.load_errors[module.rsplit(".", 1)[-1]] = (
+            "ImportError: module exposes neither RULES nor COMPONENTS_ONLY"
+        )
+
+
 def registry() -> Registry:
-    """This process's catalog, built on first use (thread-safe, complete before it is seen)."""
+    """This process's catalog, made on first use (thread-safe); each game module is imported
+    when a lookup first needs it, so a CLI command about one game loads only that game."""
     if _built:
         return _built[0]
     with _lock:
@@ -60,5 +69,5 @@ def registry() -> Registry:
             extra = tuple(
                 m.strip() for m in os.environ.get("SKALD_EXTRA_GAMES", "").split(",") if m.strip()
             )
-            _built.append(build_registry(extra))
+            _built.append(build_registry(extra, lazy=True))
     return _built[0]

@@ -10,7 +10,8 @@ games exist and builds one catalog per process.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,6 +53,25 @@ class Registry:
         self._games: dict[str, Entry] = {}
         self.load_errors: dict[str, str] = {}
         """Game packages that failed to import, with the reason (shown in errors)."""
+        self._pending: list[str] = []
+        self._load: Callable[[Registry, str], None] | None = None
+        self._lock = threading.Lock()
+
+    def defer(self, modules: Sequence[str], load: Callable[[Registry, str], None]) -> None:
+        """Game modules to import on first need (``load(self, module)`` registers one), so a
+        process that touches one game — ``skald show`` of a Red North game — imports only that
+        one. A lookup loads first the modules whose dotted path names the game, then the rest
+        until the name is found; :meth:`names` loads them all."""
+        self._pending.extend(modules)
+        self._load = load
+
+    def _load_pending(self, name: str | None) -> None:
+        with self._lock:
+            while self._pending and (name is None or name not in self._games):
+                module = min(self._pending, key=lambda m: name not in m.split("."))
+                self._pending.remove(module)
+                assert self._load is not None
+                self._load(self, module)
 
     def register(self, rules: AnyRules) -> None:
         self._games[rules.name] = Entry(rules.name, rules.title, rules, rules.components)
@@ -64,6 +84,9 @@ class Registry:
 
     def entry(self, name: str) -> Entry:
         found = self._games.get(canonical(name))
+        if found is None and self._pending:
+            self._load_pending(canonical(name))
+            found = self._games.get(canonical(name))
         if found is None:
             broken = self.load_errors.get(canonical(name))
             if broken:
@@ -83,4 +106,6 @@ class Registry:
         return found.rules
 
     def names(self, playable_only: bool = False) -> list[str]:
+        if self._pending:
+            self._load_pending(None)
         return sorted(n for n, e in self._games.items() if e.rules is not None or not playable_only)

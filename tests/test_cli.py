@@ -137,7 +137,17 @@ def test_export_import_verify_round_trip(cli: Cli, finished: str, tmp_path: Path
     exported = cli.ok("export", finished, "-o", str(out))
     assert exported["lines"] == len(out.read_text().splitlines()) == cli.version(finished) + 2
 
-    imported = cli.ok("import", str(out))
+    again = cli.ok("import", str(out))  # the store holds this game: not stored twice
+    assert again == {
+        "already_imported": finished,
+        "version": cli.version(finished),
+        "file": str(out),
+    }
+    said = cli.run("import", str(out))
+    assert said.code == 0 and finished in said.stdout and "--copy" in said.stdout
+    assert len(cli.games()) == 1
+
+    imported = cli.ok("import", str(out), "--copy")
     new = imported["game_id"]
     assert new != finished and imported["report"]["ok"]
     assert len(cli.games()) == 2
@@ -380,3 +390,70 @@ def test_demo(tmp_path: Path) -> None:
     assert result["verified"] is True and result["winners"]
     assert result["spectator_saw"] == result["events"]
     assert out.is_file() and len(out.read_text().splitlines()) == result["events"] + 2
+    assert result["db"] == str(tmp_path / "d.db")
+
+
+def test_demo_keeps_out_of_the_default_store_and_its_hints_work_as_printed() -> None:
+    import shlex
+
+    run = invoke_skald(["demo", "--players", "2", "--seed", "hint"])
+    assert run.code == 0, run.stderr
+    assert "True" not in run.stdout and "[" not in run.stdout  # words, not Python values
+    hints = [line.strip() for line in run.stdout.splitlines() if line.strip().startswith("skald ")]
+    assert len(hints) == 4 and all("--db" in h for h in hints if " verify " not in h)
+    store = shlex.split(hints[0])[-1]
+    assert "skald-demo-" in store and not store.startswith(str(Path.home() / ".local"))
+    for hint in hints:
+        done = invoke_skald(shlex.split(hint)[1:])
+        assert done.code == 0, f"{hint}: {done.stderr}"
+
+
+def test_import_into_a_fresh_store_prints_the_id_and_every_token(
+    cli: Cli, finished: str, tmp_path: Path
+) -> None:
+    out = tmp_path / "g.jsonl"
+    cli.ok("export", finished, "-o", str(out))
+    other = Cli(tmp_path / "other.db")
+    run = other.run("import", str(out))
+    assert run.code == 0, run.stderr
+    game = other.ok("games")["games"][0]
+    assert game["game_id"] == finished  # a free id is kept
+    assert finished in run.stdout and "referee token" in run.stdout
+    assert len(re.findall(r"seat \d token", run.stdout)) == 3
+
+
+def test_log_says_whose_view_it_is_and_a_seat_gets_exactly_its_own(cli: Cli) -> None:
+    from service.auth import Principal
+    from service.bootstrap import open_service
+
+    gid = new_game(cli)["game_id"]
+    deploy_all(cli, gid)
+    referee = cli.run("log", gid)
+    assert referee.code == 0 and "referee's view, unredacted" in referee.stdout
+    assert cli.ok("log", gid)["view"] == "referee (unredacted)"
+    seat = cli.ok("log", gid, "--seat", "1")
+    assert seat["view"] == "seat 1"
+    svc = open_service(cli.db)
+    try:
+        served = [r.to_json() for r in svc.history(gid, Principal("seat", 1), 0, None)]
+    finally:
+        svc.store.close()
+    assert seat["events"] == served
+    assert seat["events"] != cli.ok("log", gid)["events"]  # others' hands are redacted
+    assert "what seat 1 saw" in cli.run("log", gid, "--seat", "1").stdout
+    assert cli.refused("log", gid, "--seat", "3")["rule"] == "seat/out-of-range"
+
+
+def test_malformed_command_json_shows_the_shape_expected(cli: Cli) -> None:
+    gid = new_game(cli)["game_id"]
+    wrong_field = cli.refused("play", gid, "--seat", "0", '{"deploy": {"cardz": ["x"]}}')
+    assert wrong_field["rule"] == "command/bad-json"
+    assert wrong_field["reason"].endswith('expected {"deploy": {"cards": ["..."]}}')
+    unknown = cli.refused("check", gid, "--at", "1", "--seat", "0", '{"jump": {}}')
+    assert "no command 'jump' in Red North" in unknown["reason"]
+    assert '{"withdraw": {"position": 0}}' in unknown["reason"]
+    not_json = cli.refused("play", gid, "--seat", "0", "deploy")["reason"]
+    assert not_json.startswith("the command is not JSON") and '"END_LEFT | END_RIGHT"' in not_json
+    assert "AnyCommand" not in not_json and "Available Fields" not in wrong_field["reason"]
+    for shape in re.findall(r"\{\"[a-z_]+\": \{.*?\}\}(?=;|$)", not_json):
+        json.loads(shape)  # every skeleton shown is itself JSON

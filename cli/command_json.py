@@ -1,0 +1,75 @@
+"""Commands typed as protobuf JSON, with errors that show what was expected: the JSON skeleton
+of the command type meant, or every command type of the game as a skeleton, instead of the
+protobuf parser's text (``skald play``, ``skald check``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from domain.kernel.contract import AnyRules
+from domain.kernel.errors import Malformed
+from service import wire
+from service.protonames import proto_name
+
+_SCALARS = {"TYPE_STRING": '"..."', "TYPE_BOOL": "false", "TYPE_BYTES": '"..."'}
+"""Placeholders of a skeleton (itself JSON): text, flags; numbers are 0, enums list their values."""
+
+
+def parse_command(rules: AnyRules, text: str) -> Any:
+    """The command ``text`` names, or :class:`Malformed` (``command/bad-json``) saying what is
+    wrong in plain words and the shape expected."""
+    try:
+        return wire.command_from_json(rules, text)
+    except Malformed as error:
+        if error.rule != "command/bad-json":
+            raise
+    types = _command_fields(rules)
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        problem = f"the command is not JSON ({exc.msg} at character {exc.pos})"
+        value = None
+    else:
+        problem = "a command is one JSON object with one key, its type"
+    if isinstance(value, dict) and len(value) == 1:
+        (name,) = value
+        known = proto_name(str(name))
+        if known in types:
+            raise Malformed(
+                "command/bad-json",
+                f"{name} does not take {json.dumps(value[name])}; expected "
+                f'{{"{known}": {types[known]}}}',
+            ) from None
+        problem = f"there is no command {name!r} in {rules.title}"
+    shapes = "; ".join(f'{{"{n}": {shape}}}' for n, shape in types.items())
+    raise Malformed("command/bad-json", f"{problem}; the commands are: {shapes}") from None
+
+
+def _command_fields(rules: AnyRules) -> dict[str, str]:
+    """Command type → the JSON skeleton of its fields, in the order of the game's proto."""
+    wrapper = wire.game_module(rules.name).AnyCommand.DESCRIPTOR
+    return {f.name: _skeleton(f.message_type) for f in wrapper.fields}
+
+
+def _skeleton(message: Any, depth: int = 0) -> str:
+    parts = []
+    for f in message.fields:
+        parts.append(f'"{f.name}": {_value(f, depth)}')
+    return "{" + ", ".join(parts) + "}"
+
+
+def _value(field: Any, depth: int) -> str:
+    kind = field.type
+    if kind == field.TYPE_MESSAGE:
+        one = _skeleton(field.message_type, depth + 1) if depth < 3 else "{}"
+    elif kind == field.TYPE_ENUM:
+        values = [v.name for v in field.enum_type.values if v.number != 0] or ["..."]
+        one = '"' + " | ".join(values) + '"'
+    else:
+        names = {v: k for k, v in vars(type(field)).items() if k.startswith("TYPE_")}
+        one = _SCALARS.get(names.get(kind, ""), "0")
+    repeated = getattr(field, "is_repeated", None)
+    if repeated is None:
+        repeated = field.label == field.LABEL_REPEATED
+    return f"[{one}]" if repeated else one
