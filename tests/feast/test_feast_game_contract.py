@@ -1,4 +1,4 @@
-"""The kernel contract on A Feast for Odin (not yet registered as playable): legal means
+"""The kernel contract on A Feast for Odin, run directly on its rules: legal means
 accepted, with the shared near-miss machinery of ``tests/test_contract.py``."""
 
 from __future__ import annotations
