@@ -7,8 +7,20 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+import typer.core
 
 from cli import audit, loadtest, play, serve, sim
+
+
+def _flag_type(self: typer.core.TyperOption, ctx: object) -> str | None:
+    """A flag takes no value, so help shows no ``<bool>`` type beside it."""
+    if self.is_flag:
+        return None
+    return _typed(self, ctx)  # type: ignore[arg-type]
+
+
+_typed = typer.core.TyperOption.display_type_rich
+typer.core.TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign]
 
 app = typer.Typer(
     name="skald",

@@ -233,6 +233,8 @@ def demo(
         parsed = load_bytes(path.read_bytes())
         report = verify(parsed.records, parsed.seeds)
         final = lobby.view(gid, None, None)
+        middle = max(1, final.version // 2)  # mid-game, where seat and spectator differ most
+        side_by_side = (seats[0].view(gid, 0, middle), lobby.view(gid, None, middle))
         payload = {
             "game_id": gid,
             "game": created["game"],
@@ -269,6 +271,17 @@ def demo(
                 scores = ", ".join(f"seat {i} {s}" for i, s in enumerate(final.outcome.scores))
                 won = " and ".join(f"seat {w}" for w in final.outcome.winners) or "nobody"
                 console.print(f"  final scores: {scores}; won by {won}")
+            from rich.table import Table
+
+            from cli.render import draw_view
+
+            console.print(
+                f"  mid-game (v{middle}): what seat 0 sees, beside what a spectator sees",
+                highlight=False,
+            )
+            boards = Table.grid(padding=(0, 2))
+            boards.add_row(*(draw_view(result) for result in side_by_side))
+            console.print(boards)
             verdict = "verifies" if report.ok else "does NOT verify"
             console.print(
                 f"  replay file {path} {verdict} offline ({', '.join(report.checked)})",

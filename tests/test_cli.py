@@ -398,7 +398,11 @@ def test_demo_keeps_out_of_the_default_store_and_its_hints_work_as_printed() -> 
 
     run = invoke_skald(["demo", "--players", "2", "--seed", "hint"])
     assert run.code == 0, run.stderr
-    assert "True" not in run.stdout and "[" not in run.stdout  # words, not Python values
+    assert "True" not in run.stdout  # words, not Python values
+    assert not re.search(r"\[\d+(, \d+)*\]|\{'", run.stdout)
+    # one drawing for seat 0 beside one for a spectator: only the seat's shows its hand
+    assert "as seat 0" in run.stdout and "spectator view" in run.stdout
+    assert run.stdout.count("Your hand") == 1
     hints = [line.strip() for line in run.stdout.splitlines() if line.strip().startswith("skald ")]
     assert len(hints) == 4 and all("--db" in h for h in hints if " verify " not in h)
     store = shlex.split(hints[0])[-1]

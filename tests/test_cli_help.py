@@ -41,3 +41,4 @@ def test_every_commands_help_runs_and_lists_its_options() -> None:
             for flag in param.opts:
                 if flag.startswith("--"):
                     assert flag in run.stdout, f"{name} --help does not show {flag}"
+        assert "<bool>" not in run.stdout, f"{name} --help labels a flag with a type"
