@@ -4,9 +4,13 @@ Run all with ``skald bench`` or ``python -m benchmarks`` (``--quick`` for a smok
 with ``python -m benchmarks.service`` / ``python -m benchmarks.feast_game`` /
 ``python -m benchmarks.feast_placement``. They are not part of the test suite: timings on a
 loaded machine prove nothing, and they take minutes.
+``benchmarks.feast_cards`` plays the same random games with and without the occupation effects.
 ``benchmarks.cli_start`` times ``skald --help``, ``rules`` and ``show`` against bare Python.
 ``benchmarks.service`` includes the pure-engine random games/s per game (Brian Boru at 5
-players, Red North at 4) that used to run inside the property tests."""
+players, Red North at 4) that used to run inside the property tests. ``benchmarks.command_cpu``
+compares CPU per command with the code of the day issue 10 was filed (``--instructions``:
+valgrind counts, unmoved by machine load); ``benchmarks.store_writers`` measures what two
+writers of one store cost each other (PostgreSQL's table lock, SQLite's write lock)."""
 
 from __future__ import annotations
 
@@ -14,15 +18,27 @@ from typing import Any
 
 
 def run_all(quick: bool = False, echo: bool = True) -> dict[str, Any]:
-    from benchmarks import cli_start, feast_game, feast_placement, index, service
+    from benchmarks import (
+        cli_start,
+        command_cpu,
+        feast_cards,
+        feast_game,
+        feast_placement,
+        index,
+        service,
+        store_writers,
+    )
 
     results: dict[str, Any] = {}
     modules = (
         ("service", service),
         ("feast_game", feast_game),
+        ("feast_cards", feast_cards),
         ("feast_placement", feast_placement),
         ("index", index),
         ("cli_start", cli_start),
+        ("command_cpu", command_cpu),
+        ("store_writers", store_writers),
     )
     for name, module in modules:
         results[name] = module.run(quick=quick)

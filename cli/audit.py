@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from cli import audit_records
+from cli.audit_sources import is_file, records_of
 from cli.common import Db, Json, Server, Token, console, emit, fail, parse_entries, session
 
 if TYPE_CHECKING:  # loaded by the commands that use them, so `skald --help` starts fast
@@ -18,48 +19,42 @@ if TYPE_CHECKING:  # loaded by the commands that use them, so `skald --help` sta
 app = typer.Typer()
 
 
-def _is_file(ref: str) -> bool:
-    return ref.endswith(".jsonl") or Path(ref).is_file()
-
-
-def _records(client: Client | None, ref: str) -> tuple[str, list[Record], list[SeedReveal]]:
-    """(label, records, revealed seeds) of a game id or a replay file."""
-    from domain.kernel.errors import SkaldError
-    from service import replay_file
-
-    if _is_file(ref):
-        path = Path(ref)
-        if not path.is_file():
-            raise SkaldError("replay/missing", f"no such file: {ref}")
-        parsed = replay_file.load_bytes(path.read_bytes())
-        return ref, list(parsed.records), list(parsed.seeds)
-    assert client is not None
-    gid = client.resolve(ref)
-    return gid, client.history(gid), []
-
-
 @app.command()
 def replay(
     ref: Annotated[str, typer.Argument(help="Game id or replay file (.jsonl).")],
-    to: Annotated[int | None, typer.Option("--to", help="Stop at this version.")] = None,
+    to: Annotated[
+        int | None,
+        typer.Option("--to", help="Stop at this version (the browser opens there)."),
+    ] = None,
     step: Annotated[
-        bool, typer.Option("--step", help="Pause after each event (Enter to go on).")
+        bool, typer.Option("--step", help="Print each event and the board after it, in turn.")
+    ] = False,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Print instead of opening the browser on a terminal.")
     ] = False,
     db: Db = None,
     server: Server = None,
     token: Token = None,
     json: Json = False,
 ) -> None:
-    """Re-apply a game's events one by one and draw the public view reached."""
+    """Step through a game. On a terminal: a full-screen browser (move list with seats and
+    command ids in the game's notation, the board at the selected version, ←/→ one event,
+    ↑/↓ one move, [ ] one round, v/r jump to a version/round, s the next view: public, each
+    seat, the referee; 0-9 a seat; the verify status; q quits). Piped, with --plain, --step or
+    --json: re-apply the events and print them and the public view reached (--step: the board
+    after each event, Enter to go on at a terminal)."""
     from cli.render import draw_view, record_line
     from domain.kernel.errors import SkaldError
     from service.client import view_json
 
     with session(db, server, token, json) as client:
-        label, records, _ = _records(client, ref)
+        label, records, seeds = records_of(client, ref)
+        if to is not None and not 1 <= to <= len(records):
+            raise SkaldError("version/out-of-range", f"--to must be 1..{len(records)}")
+        if not (json or step or plain) and _on_terminal():
+            _browse(client, ref, label, records, seeds, to)
+            return
         if to is not None:
-            if not 1 <= to <= len(records):
-                raise SkaldError("version/out-of-range", f"--to must be 1..{len(records)}")
             records = records[:to]
         if not json:
             for i, r in enumerate(records, start=1):
@@ -74,6 +69,35 @@ def replay(
             {"source": label, "events": len(records), **view_json(result)},
             lambda: console.print(draw_view(result)),
         )
+
+
+def _on_terminal() -> bool:
+    """Whether a person is at the keyboard and screen (else ``replay`` prints)."""
+    return sys.stdout.isatty() and sys.stdin.isatty()
+
+
+def _browse(
+    client: Client,
+    ref: str,
+    label: str,
+    records: list[Record],
+    seeds: list[SeedReveal],
+    start: int | None,
+) -> None:
+    """Open the replay browser (Textual loads only here); verification runs beside it: a
+    file offline with the seeds it reveals, a stored game by the store or server."""
+    from cli.browser import browse
+    from cli.timeline import Timeline
+
+    def verifier() -> dict[str, Any]:
+        if is_file(ref):
+            from service.verify import verify as verify_records
+
+            report: dict[str, Any] = verify_records(records, seeds).to_json()
+            return report
+        return client.verify(label)
+
+    browse(Timeline(label, records), verifier, start)
 
 
 def _result(label: str, records: list[Record]) -> ViewResult:
@@ -116,44 +140,40 @@ def fork(
 def diff(
     a: Annotated[str, typer.Argument(help="Game id or replay file.")],
     b: Annotated[str, typer.Argument(help="Game id or replay file.")],
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat", "-s", help="Draw the boards as this seat sees them (default: public)."
+        ),
+    ] = None,
     db: Db = None,
     server: Server = None,
     token: Token = None,
     json: Json = False,
 ) -> None:
-    """Where two games part, and how their states differ afterwards.
+    """Where two games of the same game part, and how they differ at their ends.
 
-    ``first_divergence`` is the version at which they part: both agree up to and including it,
-    and their next events differ (for a fork at V played differently, V). It is null when one
-    game is a prefix of the other or both are equal."""
-    from cli.render import record_line
+    Prints the two moves where they part (notation, seats, command ids), the two boards side
+    by side after those moves, then what differs at the ends in the game's words (scores,
+    owners, cards). Different games, rules versions or player counts are refused (exit 1).
+    --json: the full structure — ``first_divergence`` is the version both agree up to and
+    including (for a fork at V played differently, V; null when one game is a prefix of the
+    other), ``divergence`` names both moves, ``state_differences`` every changed view path,
+    ``differences`` the list in the game's words."""
+    from cli.diffing import draw, enrich, refuse_unlike
+    from cli.timeline import Timeline
+    from domain.kernel.errors import Malformed
     from service.audit import diff as service_diff
 
     with session(db, server, token, json) as client:
-        label_a, ra, _ = _records(client, a)
-        label_b, rb, _ = _records(client, b)
-        payload = service_diff(ra, rb, label_a, label_b)
-        common = payload["common_prefix"]
-        diverged = payload["first_divergence"] is not None
-        changes = payload["state_differences"]
-        scores = payload["scores"]
-
-        def human() -> None:
-            if diverged:
-                console.print(f"[bold]diverged at v{common}[/]: v{common + 1} differs")
-                console.print("  a:", record_line(ra[common]))
-                console.print("  b:", record_line(rb[common]))
-            else:
-                console.print(
-                    f"no divergence: common prefix {common} (a has {len(ra)}, b has {len(rb)} events)"
-                )
-            console.print(f"scores a={scores['a']} b={scores['b']}")
-            for c in changes[:60]:
-                console.print(f"  {c['path']}: {c['a']!r} → {c['b']!r}", markup=False)
-            if len(changes) > 60:
-                console.print(f"  … {len(changes) - 60} more")
-
-        emit(json, payload, human)
+        label_a, ra, _ = records_of(client, a)
+        label_b, rb, _ = records_of(client, b)
+        refuse_unlike(label_a, ra, label_b, rb)
+        ta, tb = Timeline(label_a, ra), Timeline(label_b, rb)
+        if seat is not None and not 0 <= seat < ta.players:
+            raise Malformed("seat/out-of-range", f"seats are 0..{ta.players - 1}, not {seat}")
+        report = enrich(ta, tb, service_diff(ra, rb, label_a, label_b))
+        emit(json, report, lambda: console.print(draw(ta, tb, report, seat)))
 
 
 @app.command()
@@ -170,9 +190,9 @@ def verify(
     from domain.kernel.errors import SkaldError
     from service.verify import verify as verify_records
 
-    if _is_file(ref):
+    if is_file(ref):
         try:
-            _, records, seeds = _records(None, ref)
+            _, records, seeds = records_of(None, ref)
         except SkaldError as error:
             raise fail(json, error.rule, error.reason, error.kind) from None
         report = verify_records(records, seeds).to_json()
@@ -198,7 +218,12 @@ def verify(
 @app.command()
 def check(
     game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
-    command: Annotated[str, typer.Argument(help="Command as protobuf JSON.")],
+    command: Annotated[
+        str,
+        typer.Argument(
+            help="The move in the game's notation (as `skald legal` prints it) or as protobuf JSON."
+        ),
+    ],
     at: Annotated[int, typer.Option("--at", help="The version to test against.")],
     seat: Annotated[int, typer.Option("--seat", "-s", help="The seat (0-based).")],
     chance: Annotated[
@@ -240,96 +265,4 @@ def check(
         emit(json, {"legal": True, "events": [r.to_json() for r in records]}, human)
 
 
-@app.command("export")
-def export_game(
-    game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
-    output: Annotated[Path, typer.Option("-o", "--output", help="Replay file to write (.jsonl).")],
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
-) -> None:
-    """Write a game as a replay file (JSON Lines: header, events, trailer)."""
-    with session(db, server, token, json) as client:
-        gid = client.resolve(game_id)
-        text = client.export(gid)
-        output.write_text(text)
-        lines = text.count("\n")
-        emit(
-            json,
-            {"game_id": gid, "file": str(output), "lines": lines},
-            lambda: console.print(f"wrote {output} ({lines} lines)"),
-        )
-
-
-@app.command("import")
-def import_game(
-    file: Annotated[Path, typer.Argument(help="Replay file (.jsonl).")],
-    copy: Annotated[
-        bool,
-        typer.Option("--copy", help="Import as a new game even if the store holds this one."),
-    ] = False,
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
-) -> None:
-    """Verify a replay file and store it as a game; prints the new game id and tokens. A file
-    whose game the store already holds (same game id, same hash chain) is not stored twice
-    unless --copy. A `skald serve` without --open imports for its operator token only
-    (--token)."""
-    from domain.kernel.errors import SkaldError
-    from service import replay_file
-    from service.verify import verify as verify_records
-
-    with session(db, server, token, json) as client:
-        if not file.is_file():
-            raise SkaldError("replay/missing", f"no such file: {file}")
-        raw = file.read_bytes()
-        parsed = None if copy else replay_file.load_bytes(raw)
-        if parsed is not None and verify_records(parsed.records, parsed.seeds).ok:
-            # only a file that verifies is matched: its hashes then bind what it holds (a
-            # tampered file goes on to be refused by the import itself)
-            held = _held_as(client, parsed.created.game_id, [r.hash for r in parsed.records])
-            if held is not None:
-                gid, version = held
-                payload = {"already_imported": gid, "version": version, "file": str(file)}
-                emit(
-                    json,
-                    payload,
-                    lambda: console.print(
-                        f"{file} is game [bold]{gid}[/] already (v{version} stored); nothing "
-                        "imported. --copy stores it again as a new game.",
-                        highlight=False,
-                    ),
-                )
-                return
-        created, report = client.import_text(replay_file.decode(raw))
-
-        def human() -> None:
-            console.print(
-                f"imported {file} as [bold]{created['game_id']}[/] ({created['game']}, "
-                f"v{created['version']}; verified: {', '.join(report['checked'])})",
-                highlight=False,
-            )
-            for seat, tok in enumerate(created["seat_tokens"]):
-                console.print(f"  seat {seat} token  {tok}")
-            console.print(f"  referee token {created['referee_token']}")
-
-        emit(json, {**created, "report": report}, human)
-
-
-def _held_as(client: Client, game_id: str, hashes: list[str]) -> tuple[str, int] | None:
-    """(id, stored version) of the stored game a file holds: the file's game id, whose stored
-    hash chain starts with the file's (it may have gone on since the export); else None."""
-    from domain.kernel.errors import SkaldError
-
-    try:
-        stored = client.history(game_id)
-    except SkaldError as error:
-        if error.kind in ("not_found", "not_your_turn", "unauthenticated"):  # cannot tell
-            return None
-        raise
-    if [r.hash for r in stored[: len(hashes)]] != hashes:
-        return None
-    return game_id, len(stored)
+app.registered_commands += audit_records.app.registered_commands  # export, import

@@ -18,7 +18,16 @@ _SCALARS = {"TYPE_STRING": '"..."', "TYPE_BOOL": "false", "TYPE_BYTES": '"..."'}
 
 def parse_command(rules: AnyRules, text: str) -> Any:
     """The command ``text`` names, or :class:`Malformed` (``command/bad-json``) saying what is
-    wrong in plain words and the shape expected."""
+    wrong in plain words and the shape expected. Text not starting with ``{`` is the game's
+    move notation (``cli.notation.parse``: no position, so a move that is not legal is still
+    read and the kernel names the rule it breaks; ``notation/bad``)."""
+    if not text.lstrip().startswith("{"):
+        from cli.notation import NotationError, parse
+
+        try:
+            return parse(rules.name, text)
+        except NotationError as error:
+            raise Malformed("notation/bad", str(error)) from None
     try:
         return wire.command_from_json(rules, text)
     except Malformed as error:

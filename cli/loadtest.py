@@ -52,6 +52,7 @@ def _load(
     racers: int = 2,
     threads: int = 12,
     crash: bool = False,
+    rate: float = 0.0,
 ) -> dict[str, Any]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -87,6 +88,7 @@ def _load(
                 start_at,
                 stop_at,
                 i,
+                rate / racers,
             )
             for i in range(racers)
         ]
@@ -113,8 +115,10 @@ def _load(
         "server_cpu_ms_per_command": None if crash else round(1000 * cpu / max(commands, 1), 2),
         "server_cores_busy": None if crash else round(cpu / seconds, 2),
         "client_cpu_s": round(sum(r["cpu_s"] for r in results), 2),
+        "spectator_cpu_s": round(watched["cpu_s"], 2),
         "games": games,
         "spectators": spectators,
+        "paced_attempts_per_s": rate or None,
         "seconds": seconds,
         "commands": commands,
         "commands_per_s": round(commands / seconds, 1),
@@ -140,7 +144,7 @@ def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
     for part in parts:
         merged["delivery_ms"] += part["delivery_ms"]
         merged["seen"].update(part["seen"])
-        for key in ("events", "gaps", "duplicates", "internal", "reconnects"):
+        for key in ("events", "gaps", "duplicates", "internal", "reconnects", "cpu_s"):
             merged[key] = merged.get(key, 0) + part[key]
     return merged
 
@@ -180,10 +184,46 @@ def _drop_schema(url: str, schema: str) -> None:
         conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 
-def run(full: bool, pg_url: str) -> dict[str, Any]:
+LOADS = ("sqlite_1", "sqlite_1_paced", "sqlite_workers_2", "postgresql_replicas_2", "crash_sqlite")
+PACED = 50.0
+"""Attempts per second of the paced load: 200 games each moving every 4 s, about — a load the
+server is not saturated by, so latencies measure serving, not the harness's own queue."""
+
+
+def _replicas_load(summary: dict[str, Any], with_servers: Any, pg_url: str, work: Path) -> None:
+    """Two replicas on one PostgreSQL schema of their own (dropped after), or why not."""
     from cli.loadtest_servers import Served, bare_append_rate
 
-    games, spectators, seconds = (200, 1000, 30.0) if full else (200, 50, 6.0)
+    problem = _pg_ready(pg_url)
+    if problem is not None:
+        summary["postgresql_replicas_2"] = {"skipped": f"PostgreSQL unreachable: {problem}"}
+        return
+    schema = f"loadtest_{uuid.uuid4().hex[:8]}"
+    url = f"{pg_url}{'&' if '?' in pg_url else '?'}schema={schema}"
+    replicas = [Served(url, 1, work / "pg1.log")]  # creates the schema and tables
+    try:
+        bare_pg = bare_append_rate(url)
+        summary["bare_append_per_s"]["postgresql"] = round(bare_pg, 1)
+        replicas.append(Served(url, 1, work / "pg2.log"))
+        with_servers("postgresql_replicas_2", replicas, bare_pg)
+    finally:
+        for server in replicas:
+            server.stop()
+        _drop_schema(pg_url, schema)
+
+
+def run(
+    full: bool,
+    pg_url: str,
+    only: tuple[str, ...] = LOADS,
+    spectators: int | None = None,
+    seconds: float | None = None,
+) -> dict[str, Any]:
+    from cli.loadtest_servers import Served, bare_append_rate
+
+    games, watchers, length = (200, 1000, 30.0) if full else (200, 50, 6.0)
+    watchers = watchers if spectators is None else spectators
+    length = length if seconds is None else seconds
     work = Path(tempfile.mkdtemp(prefix="skald-loadtest-"))
     bare_sqlite = bare_append_rate(str(work / "bare.db"))
     summary: dict[str, Any] = {"form": "full" if full else "short", "work": str(work)}
@@ -191,39 +231,33 @@ def run(full: bool, pg_url: str) -> dict[str, Any]:
 
     def with_servers(name: str, made: list[Served], bare: float, **kw: Any) -> None:
         try:
-            result = _load(made, games, spectators, seconds, **kw)
+            result = _load(made, games, watchers, length, **kw)
             result["ratio_to_bare_append"] = round(result["commands_per_s"] / bare, 3)
             summary[name] = result
         finally:
             for server in made:
                 server.stop()
 
-    with_servers("sqlite_1", [Served(str(work / "one.db"), 1, work / "one.log")], bare_sqlite)
-    with_servers(
-        "sqlite_workers_2", [Served(str(work / "two.db"), 2, work / "two.log")], bare_sqlite
-    )
-    problem = _pg_ready(pg_url)
-    if problem is None:
-        schema = f"loadtest_{uuid.uuid4().hex[:8]}"
-        url = f"{pg_url}{'&' if '?' in pg_url else '?'}schema={schema}"
-        replicas = [Served(url, 1, work / "pg1.log")]  # creates the schema and tables
-        try:
-            bare_pg = bare_append_rate(url)
-            summary["bare_append_per_s"]["postgresql"] = round(bare_pg, 1)
-            replicas.append(Served(url, 1, work / "pg2.log"))
-            with_servers("postgresql_replicas_2", replicas, bare_pg)
-        finally:
-            for server in replicas:
-                server.stop()
-            _drop_schema(pg_url, schema)
-    else:
-        summary["postgresql_replicas_2"] = {"skipped": f"PostgreSQL unreachable: {problem}"}
-    crash = [Served(str(work / "crash.db"), 1, work / "crash.log")]
-    with_servers("crash_sqlite", crash, bare_sqlite, crash=True)
+    if "sqlite_1" in only:
+        one = [Served(str(work / "one.db"), 1, work / "one.log")]
+        with_servers("sqlite_1", one, bare_sqlite)
+    if "sqlite_1_paced" in only:
+        paced = [Served(str(work / "paced.db"), 1, work / "paced.log")]
+        with_servers("sqlite_1_paced", paced, bare_sqlite, rate=PACED)
+    if "sqlite_workers_2" in only:
+        two = [Served(str(work / "two.db"), 2, work / "two.log")]
+        with_servers("sqlite_workers_2", two, bare_sqlite)
+    if "postgresql_replicas_2" in only:
+        _replicas_load(summary, with_servers, pg_url, work)
+    if "crash_sqlite" in only:
+        crash = [Served(str(work / "crash.db"), 1, work / "crash.log")]
+        with_servers("crash_sqlite", crash, bare_sqlite, crash=True)
     runs = [v for v in summary.values() if isinstance(v, dict) and "commands" in v]
     summary["integrity"] = {k: sum(r[k] for r in runs) for k in INTEGRITY_ALL}
-    one, two = summary["sqlite_1"], summary["sqlite_workers_2"]
-    summary["workers_2_speedup"] = round(two["commands_per_s"] / max(one["commands_per_s"], 1), 2)
+    if "sqlite_1" in summary and "sqlite_workers_2" in summary:
+        one_s, two_s = summary["sqlite_1"], summary["sqlite_workers_2"]
+        speedup = two_s["commands_per_s"] / max(one_s["commands_per_s"], 1)
+        summary["workers_2_speedup"] = round(speedup, 2)
     return summary
 
 
@@ -235,16 +269,35 @@ def loadtest(
     pg: Annotated[
         str, typer.Option("--pg", help="PostgreSQL database for the replicas load.")
     ] = PG_URL,
+    only: Annotated[
+        str,
+        typer.Option(
+            "--only",
+            help=f"Comma-separated loads to run (of {', '.join(LOADS)}); all by default.",
+        ),
+    ] = ",".join(LOADS),
+    spectators: Annotated[
+        int | None,
+        typer.Option("--spectators", min=0, help="Spectator streams (default 50; 1,000 --full)."),
+    ] = None,
+    seconds: Annotated[
+        float | None,
+        typer.Option("--seconds", min=1.0, help="Seconds of load per run (default 6; 30 --full)."),
+    ] = None,
 ) -> None:
     """Load, crash and integrity harness: real servers and clients on loopback; prints one JSON
     summary; exits 1 when lost/duplicated/mismatched events, failed verifications or internal
     errors are not all 0."""
+    chosen = tuple(name.strip() for name in only.split(",") if name.strip())
+    unknown = [name for name in chosen if name not in LOADS]
+    if unknown or not chosen:
+        raise typer.BadParameter(f"--only takes {', '.join(LOADS)}; not {', '.join(unknown)}")
     started = time.perf_counter()
-    summary = run(full, pg)
+    summary = run(full, pg, chosen, spectators, seconds)
     summary["wall_s"] = round(time.perf_counter() - started, 1)
     print(json.dumps(summary, indent=1))
     if any(summary["integrity"].values()):
         raise typer.Exit(1)
 
 
-__all__ = ["app", "run"]
+__all__ = ["LOADS", "app", "run"]

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 import typer.core
 
-from cli import audit, loadtest, play, serve, sim
+from cli import audit, loadtest, play, serve, sim, view
 
 
 def _flag_type(self: typer.core.TyperOption, ctx: object) -> str | None:
@@ -59,7 +59,7 @@ def _tls(
             os.environ[name] = str(value)
 
 
-for group in (play.app, audit.app, sim.app, serve.app, loadtest.app):
+for group in (play.app, audit.app, sim.app, serve.app, loadtest.app, view.app):
     for command in group.registered_commands:
         app.registered_commands.append(command)
 

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cli.common import Db, Json, Server, Token, console, emit, parse_entries, parse_options, session
+from cli.common import (
+    Db,
+    Json,
+    Server,
+    Token,
+    console,
+    emit,
+    fail,
+    parse_entries,
+    parse_options,
+    session,
+)
 
 if TYPE_CHECKING:  # rich tables load with the commands that draw them
     from rich.table import Table
@@ -65,9 +75,22 @@ def new(
 def play(
     game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     command: Annotated[
-        str, typer.Argument(help="Command as protobuf JSON, e.g. '{\"pass\": {}}'.")
-    ],
-    seat: Annotated[int, typer.Option("--seat", "-s", help="Acting seat.")],
+        str | None,
+        typer.Argument(
+            help="The move: its notation ('deploy jarl8 red3 green7', 'pass'), its number in "
+            "`skald legal`, or protobuf JSON ('{\"pass\": {}}'). Omit it to play at the "
+            "terminal: the board, the numbered legal moves, a prompt."
+        ),
+    ] = None,
+    seat: Annotated[int | None, typer.Option("--seat", "-s", help="Acting seat (0-based).")] = None,
+    hot_seat: Annotated[
+        bool,
+        typer.Option(
+            "--hot-seat",
+            help="Play every seat of a local game at this terminal in turn, hiding each "
+            "seat's hand between turns.",
+        ),
+    ] = False,
     expect: Annotated[
         int | None, typer.Option("--expect", help="Expected current version (stale → refused).")
     ] = None,
@@ -82,14 +105,32 @@ def play(
     token: Token = None,
     json: Json = False,
 ) -> None:
-    """Submit one command for a seat; prints the events it made."""
-    from cli.command_json import parse_command
+    """Submit one move for a seat and print the events it made; without a move, play at the
+    terminal (a session that redraws as moves arrive; --hot-seat for every seat in turn)."""
+    from domain.kernel.errors import Malformed
+
+    if command is None:
+        from cli.session import run_session
+
+        if hot_seat and server:
+            raise fail(json, "play/hot-seat-remote", "--hot-seat plays a local game (--db)")
+        if seat is None and not hot_seat:
+            raise fail(json, "play/seat", "name the seat to play (--seat N), or --hot-seat")
+        if json:
+            raise fail(json, "play/json", "--json needs a move: the session is for people")
+        with session(db, server, token, json) as client:
+            run_session(client, client.resolve(game_id), seat, hot_seat)
+        return
+    if seat is None:
+        raise fail(json, "play/seat", "name the acting seat: --seat N")
     from cli.render import record_line
 
     with session(db, server, token, json) as client:
         gid = client.resolve(game_id)
         rules = client.rules_of(gid)
-        cmd = parse_command(rules, command)
+        cmd = read_move(client, gid, rules, seat, command)
+        if cmd is None:
+            raise Malformed("play/no-move", "no move given")
         version, records = client.submit(gid, seat, cmd, expect, command_id, parse_entries(chance))
 
         def human() -> None:
@@ -104,40 +145,59 @@ def play(
         )
 
 
+def read_move(client: Any, gid: str, rules: Any, seat: int, text: str) -> Any:
+    """The command ``text`` names for ``seat`` now: protobuf JSON (text starting with ``{``),
+    else a move number or notation read against the seat's legal moves (a move that is not
+    legal is refused with the closest legal ones named: ``notation/no-match``)."""
+    from cli.command_json import parse_command
+    from cli.notation import Moves, NotationError, is_json
+    from domain.kernel.errors import Malformed
+
+    if is_json(text):
+        return parse_command(rules, text)
+    try:
+        return Moves(rules.name, client.legal(gid, seat)).read(text)
+    except NotationError as error:
+        raise Malformed("notation/no-match", str(error)) from None
+
+
 @app.command()
 def legal(
     game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     seat: Annotated[int, typer.Option("--seat", "-s", help="The seat (0-based).")],
     every: Annotated[
-        bool, typer.Option("--all", help="List each placement as its own command too.")
+        bool,
+        typer.Option("--all", help="With --json: list each placement as its own command too."),
     ] = False,
     db: Db = None,
     server: Server = None,
     token: Token = None,
     json: Json = False,
 ) -> None:
-    """Every legal command of a seat now, as protobuf JSON ready for `skald play`; placements
-    (A Feast for Odin) grouped per piece and board, as anchor squares and rotations."""
+    """Every legal move of a seat now, numbered and grouped, in the game's notation: `skald
+    play` takes the number or the text. --json: protobuf JSON (A Feast for Odin's placements
+    grouped per piece and board as anchor squares and rotations, unless --all)."""
     from service import wire
 
     with session(db, server, token, json) as client:
         gid = client.resolve(game_id)
         rules = client.rules_of(gid)
+        if not json:
+            from cli.notation import numbered
+            from cli.session_lines import move_lines
+
+            rows = numbered(rules.name, client.legal(gid, seat))
+            if not rows:
+                console.print(f"seat {seat} has nothing to do now", highlight=False)
+            for line in move_lines(rows, max(60, console.width)):
+                console.print(line, markup=False, highlight=False)
+            return
         groups: list[dict[str, Any]] = []
         if every:
             commands = client.legal(gid, seat)
         else:
             commands, groups = client.legal_compact(gid, seat)
         texts = [wire.command_to_json(rules.name, c) for c in commands]
-
-        def human() -> None:
-            if not texts and not groups:
-                console.print(f"seat {seat} has nothing to do now")
-            for text in texts:
-                console.print(text, markup=False, highlight=False)
-            for line in _placement_lines(rules, groups):
-                console.print(line, markup=False, highlight=False)
-
         emit(
             json,
             {
@@ -146,49 +206,7 @@ def legal(
                 "commands": [__import__("json").loads(t) for t in texts],
                 "placements": groups,
             },
-            human,
         )
-
-
-def _spans(cols: list[int]) -> str:
-    """``[0, 1, 2, 5]`` as ``0-2,5``."""
-    out: list[str] = []
-    for c in sorted(cols):
-        if out and int(out[-1].split("-")[-1]) == c - 1:
-            out[-1] = f"{out[-1].split('-')[0]}-{c}"
-        else:
-            out.append(str(c))
-    return ",".join(out)
-
-
-def _placement_lines(rules: Any, groups: list[dict[str, Any]]) -> list[str]:
-    """Grouped placements for people: per piece and board, per rotation, the anchor columns of
-    each row; then one of them as a command to copy."""
-    from service import wire
-
-    if not groups:
-        return []
-    total = sum(len(a["rotations"]) for g in groups for a in g["anchors"])
-    lines = [f"placements: {total} in {len(groups)} groups (`skald legal --all` lists each)"]
-    for g in groups:
-        count = sum(len(a["rotations"]) for a in g["anchors"])
-        lines.append(f"  {g['command']} {g['piece']} on {g['board']}: {count}")
-        rotations = sorted({r for a in g["anchors"] for r in a["rotations"]})
-        for rot in rotations:
-            rows: dict[int, list[int]] = {}
-            for a in g["anchors"]:
-                if rot in a["rotations"]:
-                    rows.setdefault(a["row"], []).append(a["col"])
-            spans = "; ".join(f"row {r} cols {_spans(cs)}" for r, cs in sorted(rows.items()))
-            lines.append(f"    rotation {rot}: {spans}")
-    first = groups[0]
-    anchor = first["anchors"][0]
-    cls = rules.commands[first["command"]]
-    fields = {f.name for f in dataclasses.fields(cls)}
-    values = {**first, **anchor, "rotation": anchor["rotations"][0]}
-    example = cls(**{k: v for k, v in values.items() if k in fields})
-    lines.append(f"  e.g. {wire.command_to_json(rules.name, example)}")
-    return lines
 
 
 @app.command()

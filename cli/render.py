@@ -100,15 +100,13 @@ def draw_view(result: ViewResult) -> RenderableType:
 
 
 def write_svg(result: ViewResult, path: str) -> None:
-    """Write the view as an SVG picture, for games with a ``cli/svg_<game>.py`` (``svg(view)``)."""
-    try:
-        module = importlib.import_module(f"cli.svg_{result.game}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"cli.svg_{result.game}":
-            raise
+    """Write the view as a standalone SVG picture (``cli/svg_draw.py``, every game)."""
+    from cli.svg_draw import draw, has_drawing
+
+    if not has_drawing(result.game):
         title = registry().entry(result.game).title
-        raise Malformed("show/no-svg", f"{title} has no SVG drawing") from None
-    picture = module.svg(view_json(result)["view"], result.seat)
+        raise Malformed("show/no-svg", f"{title} has no SVG drawing")
+    picture = draw(result.game, view_json(result)["view"], result.seat, standalone=True)
     try:
         with open(path, "w", encoding="utf-8") as out:
             out.write(picture)

@@ -21,15 +21,21 @@ from cli.render_feast_seat import EMPTY_STYLES, SEAT_STYLES, player_panel, seat_
 from domain.feast.action_board import ACTION_SPACES
 from domain.feast.action_board import Group as SpaceGroup
 from domain.feast.boards.grid import SquareKind
+from domain.feast.game.notation_words import GROUP_CODES, space_code
 
 GROUP_NAMES = {g: g.value.replace("-", " ").capitalize() for g in SpaceGroup}
 
 
 def action_board(view: dict[str, Any]) -> Table:
-    """The action board by group and column: ``●`` occupied (seat colour and Vikings), ``○``."""
+    """The action board by group and column: each space by its column and letter (``1b``),
+    ``●n`` occupied by seat n, ``○`` free; the row's code before them makes the space's
+    name in the move notation (``hunt`` + ``1b``: ``vikings hunt1b``)."""
     taken = {o["space"]: o for o in view.get("occupied") or ()}
     table = Table(
-        title="Action board", title_justify="left", box=box.SIMPLE_HEAD, header_style="bold"
+        title="Action board (a space: its row's code, column and letter, e.g. hunt1b)",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        header_style="bold",
     )
     table.add_column("group")
     for col in range(1, 5):
@@ -40,6 +46,7 @@ def action_board(view: dict[str, Any]) -> Table:
             cell = Text()
             for space in (s for s in ACTION_SPACES if s.group is group and s.column == col):
                 cell.append(" " if cell else "")
+                cell.append(space_code(space.id).removeprefix(GROUP_CODES[group]), style="dim")
                 if space.id in taken:
                     cell.append(
                         "●" + str(taken[space.id]["seat"]), style=_seat_style(taken, space.id)
@@ -47,11 +54,11 @@ def action_board(view: dict[str, Any]) -> Table:
                 else:
                     cell.append("○", style="dim")
             cells.append(cell)
-        table.add_row(GROUP_NAMES[group], *cells)
+        table.add_row(Text.assemble((GROUP_CODES[group], "bold"), f" {GROUP_NAMES[group]}"), *cells)
     for space, occ in taken.items():
         if space not in fb.SPACES:
-            copy = f" copying {fb.space_label(occ['copy'])}" if occ.get("copy") else ""
-            label = Text(f"{space.replace('-', ' ')}{copy}: ")
+            copy = f" copying {space_code(occ['copy'])}" if occ.get("copy") else ""
+            label = Text(f"{space_code(space)}{copy}: ")
             table.add_row(label, seat_text(int(occ["seat"])), "", "", "")
     return table
 
@@ -106,9 +113,16 @@ def _head(view: dict[str, Any]) -> Text:
     if running:
         head.append("\nCarrying out: ", style="bold yellow")
         head.append(seat_text(running.get("seat")))
-        head.append(f" on {fb.space_label(str(running.get('space', '')))}")
+        space = str(running.get("space", ""))
+        head.append(f" on {space_code(space)}: {fb.space_label(space)}")
         if running.get("awaiting"):
             head.append(f" (waiting for {', '.join(running['awaiting'])})", style="yellow")
+    for offer in view.get("offers") or ():  # occupation offers, answered first
+        head.append("\nOccupation offer: ", style="bold magenta")
+        head.append(seat_text(offer.get("seat")))
+        head.append(f" {fb.occupation_name(offer.get('card'))} ({offer.get('trigger')})")
+    if view.get("effects") is False:
+        head.append("\nOccupation effects off", style="dim")
     return head
 
 

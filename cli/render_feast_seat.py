@@ -2,10 +2,14 @@
 
 Two characters a square: the piece's code on its goods colour, or the printed square (``·`` a
 −1 square, a number on the income track, a bonus's reward code in lower case, ``▓▓`` a
-pillar, `` x`` a banquet square not open this round). Next to the home board: the claimed
-exploration boards, the houses and the banquet table of the round; above them Vikings, Thing
-penalties, resources, goods, weapons, ships and occupations — the viewer's own hand by name,
-other hands counted only (the view holds no more). Names as printed (``domain.feast``).
+pillar, `` x`` a banquet square not open this round), ruled with the square names the move
+notation takes (column letters, row numbers: ``put fur home c4``; a banquet table's
+columns numbered). Boards are titled by the name ``put`` takes (``home``, ``labrador``,
+``long-house-0``), ships numbered (``load 1``), occupations by code and name (``occ17 Orient
+Shipper``) and goods by id (``salt-meat``), as ``domain.feast.game.notation`` writes them.
+Next to the home board: the claimed exploration boards, the houses and the banquet table of
+the round; above them Vikings, Thing penalties, resources, goods, weapons, ships and
+occupations — the viewer's own hand, other hands counted only (the view holds no more).
 """
 
 from __future__ import annotations
@@ -20,8 +24,8 @@ from rich.text import Text
 
 from cli import feast_boards as fb
 from domain.feast.boards.grid import SquareKind
+from domain.feast.game.notation_words import LETTERS, occupation_code
 from domain.feast.goods import Colour
-from domain.feast.special_tiles import SPECIAL_SPECS, SpecialTile
 
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold dark_orange")
 COLOUR_STYLES: dict[Colour, str] = {
@@ -51,12 +55,10 @@ def seat_text(seat: int | None, prefix: str = "seat ") -> Text:
 
 
 def item_text(item: str, count: int = 1) -> Text:
-    """``2× Salt meat`` on its goods colour."""
+    """``2× salt-meat`` on its goods colour: goods and special tiles by the id the move
+    notation takes (``put salt-meat home c4``)."""
     c = fb.good_colour(item)
-    name = item.replace("-", " ").capitalize()
-    if c is Colour.SPECIAL and item in {t.value for t in SpecialTile}:
-        name = SPECIAL_SPECS[SpecialTile(item)].name
-    label = f"{count}× {name}" if count != 1 else name
+    label = f"{count}× {item}" if count != 1 else item
     return Text(f" {label} ", style=COLOUR_STYLES.get(c, "") if c else "")
 
 
@@ -85,6 +87,24 @@ def board_text(lay: fb.Layout) -> Text:
     return Text("\n").join(rows)
 
 
+def ruled_text(lay: fb.Layout) -> Text:
+    """:func:`board_text` with the squares' names around it, as the notation writes them:
+    column letters over a board and row numbers beside it (``c4``); a banquet table's
+    columns numbered (``serve beans 3``)."""
+    width = lay.spec.width
+    banquet = lay.spec.board.value == "banquet-table"
+    if banquet:
+        head = "".join(f"{c + 1:>2}" for c in range(width))
+        return Text(head, style="dim") + Text("\n") + board_text(lay)
+    pad = len(str(lay.spec.height))
+    out = Text(" " * pad + "".join(f"{LETTERS[c]:>2}" for c in range(width)), style="dim")
+    for r, row in enumerate(board_text(lay).split("\n"), start=1):
+        out.append("\n")
+        out.append(f"{r:>{pad}}", style="dim")
+        out.append(row)
+    return out
+
+
 def board_panel(lay: fb.Layout, title: str | None = None) -> Panel:
     head = title or lay.spec.name
     notes = []
@@ -95,7 +115,7 @@ def board_panel(lay: fb.Layout, title: str | None = None) -> Panel:
     elif lay.paying:
         notes.append(f"{len(lay.paying)} bonus paying")
     subtitle = ", ".join(notes) or None
-    return Panel(board_text(lay), title=head, subtitle=subtitle, box=box.ROUNDED, expand=False)
+    return Panel(ruled_text(lay), title=head, subtitle=subtitle, box=box.ROUNDED, expand=False)
 
 
 def _legend(layouts: list[fb.Layout]) -> Text:
@@ -115,7 +135,8 @@ def _ships(player: dict[str, Any]) -> Text:
     for i, ship in enumerate(player.get("ships") or ()):
         kind = str(ship.get("kind", "?"))
         out.append(", " if i else "")
-        out.append(kind.replace("-", " "), style="bold")
+        out.append(f"{i + 1} ", style="dim")
+        out.append(kind, style="bold")
         ore = int(ship.get("ore", 0)) + (1 if kind == "whaling-boat" else 0)
         if ore:
             out.append(f" (ore {ore})", style="dim")
@@ -142,16 +163,43 @@ def _counts(label: str, things: list[dict[str, Any]], styled: bool = False) -> T
 
 
 def _occupations(player: dict[str, Any], own: bool) -> Text:
+    """The hand (the viewer's own by code and name, others counted) and the played cards,
+    broken into lines between cards only, so no name is ever cut in two."""
     out = Text("Occupations: ", style="bold")
     if own:
-        hand = [fb.occupation_name(c) for c in player.get("hand") or ()]
-        out.append(f"hand {', '.join(hand) or '—'}")
+        hand = [_occupation(c) for c in player.get("hand") or ()]
+        out.append(_packed("hand ", hand))
     else:
         out.append(f"{player.get('hand_size', 0)} in hand")
-    played = [fb.occupation_name(c) for c in player.get("played") or ()]
+    played = [_occupation(c) for c in player.get("played") or ()]
     out.append("; played: ", style="bold")
-    out.append(", ".join(played) or "—")
+    out.append(_packed("", played))
     return out
+
+
+def _packed(head: str, entries: list[str], width: int = 72) -> str:
+    """``entries`` joined by commas, a new line before one that would pass ``width``."""
+    if not entries:
+        return head + "—"
+    lines = [head + entries[0]]
+    for entry in entries[1:]:
+        if len(lines[-1]) + 2 + len(entry) > width:
+            lines[-1] += ","
+            lines.append("  " + entry)
+        else:
+            lines[-1] += ", " + entry
+    return "\n".join(lines)
+
+
+def _occupation(card: str) -> str:
+    """``occ17 Orient Shipper``: the notation's code, then the printed name."""
+    return f"{occupation_code(card)} {fb.occupation_name(card)}"
+
+
+def _title(name: str, lay: fb.Layout) -> str:
+    """A board's panel title: the name ``put`` takes, and the printed one if it differs."""
+    printed = lay.spec.name
+    return name if printed == name else f"{name} ({printed})"
 
 
 def player_panel(view: dict[str, Any], player: dict[str, Any]) -> Panel:
@@ -188,17 +236,20 @@ def player_panel(view: dict[str, Any], player: dict[str, Any]) -> Panel:
     home = fb.layout(player.get("home"))
     if home is not None:
         layouts.append(home)
-        panels.append(board_panel(home))
+        panels.append(board_panel(home, _title("home", home)))
     for data in player.get("explored") or ():
         lay = fb.layout(data)
         if lay is not None:
             layouts.append(lay)
-            panels.append(board_panel(lay))
+            panels.append(board_panel(lay, _title(lay.spec.board.value, lay)))
+    built: dict[str, int] = {}
     for data in player.get("houses") or ():
         lay = fb.layout(data)
         if lay is not None:
+            kind = lay.spec.board.value
+            built[kind] = built.get(kind, 0) + 1
             layouts.append(lay)
-            panels.append(board_panel(lay))
+            panels.append(board_panel(lay, _title(f"{kind}-{built[kind] - 1}", lay)))
     table = fb.banquet_layout(player, str(view.get("length", "long")), int(view.get("round", 0)))
     if table is not None:
         layouts.append(table)

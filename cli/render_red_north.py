@@ -1,7 +1,10 @@
 """Red North for people: ``draw(view)`` turns the JSON form of ``RedNorthView`` into rich text.
 
 Card ids carry their kind and colour (``raider-red-03``, ``hero-blue``, ``jarl-04``,
-``god-thor``), so a card is drawn from its id alone; ``hidden`` is a face-down card.
+``god-thor``), so a card is drawn from its id alone, by the name the move notation takes
+(``red3``, ``hero-blue``, ``jarl4``, ``thor``: ``domain.red_north.notation``), and Raiding
+Party slots are numbered ``@1``, ``@2``, ... from the left as the notation counts them;
+``hidden`` is a face-down card.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from domain.red_north.components import (
     God,
     Kind,
 )
+from domain.red_north.notation import card_name
 
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold bright_white", "bold dark_orange")
 COLOUR_STYLES = {
@@ -44,19 +48,22 @@ def seats_text(seats: list[int]) -> Text:
 
 
 def card_text(card: str) -> Text:
-    """A card by its id: ``R red 3``, ``H blue``, ``Jarl 4``, ``God Thor``; hidden: ``▒▒``."""
+    """A card by its notation name (``domain.red_north.notation``): ``red3``, ``hero-blue``,
+    ``jarl4``, ``thor``, in its colour; hidden: ``▒▒``."""
     if card == HIDDEN:
         return Text(FACE_DOWN, style="dim")
+    name = card_name(card)
     parts = card.split("-")
     try:
         kind = Kind(parts[0])
         if kind is Kind.RAIDER:
-            return Text(f"R {parts[1]} {int(parts[2])}", style=COLOUR_STYLES[Colour(parts[1])])
+            return Text(name, style=COLOUR_STYLES[Colour(parts[1])])
         if kind is Kind.HERO:
-            return Text(f"Hero {parts[1]}", style=f"bold {COLOUR_STYLES[Colour(parts[1])]}")
+            return Text(name, style=f"bold {COLOUR_STYLES[Colour(parts[1])]}")
         if kind is Kind.JARL:
-            return Text(f"Jarl {int(parts[1])}", style="bold white")
-        return Text(f"God {God(parts[1]).value.title()}", style="bold italic")
+            return Text(name, style="bold white")
+        God(parts[1])
+        return Text(name, style="bold italic")
     except (ValueError, IndexError, KeyError):
         return Text(card)
 
@@ -66,10 +73,12 @@ def cards_text(cards: list[str]) -> Text:
 
 
 def _party(party: list[dict[str, Any]]) -> Text:
-    """The Raiding Party left to right; own face-down cards are marked ``↓``."""
+    """The Raiding Party left to right, slots numbered as the notation writes them (``@1`` at
+    the left); own face-down cards are marked ``↓``."""
     slots = []
-    for pc in party:
-        slot = Text("[")
+    for i, pc in enumerate(party, start=1):
+        slot = Text(f"@{i}", style="dim")
+        slot.append("[")
         slot.append(card_text(pc["card"]))
         if not pc["face_up"] and pc["card"] != HIDDEN:
             slot.append("↓", style="dim")

@@ -46,6 +46,13 @@ def simulate(
             help="Report how often each action space was used (other games: command types).",
         ),
     ] = False,
+    cards: Annotated[
+        bool,
+        typer.Option(
+            "--cards",
+            help="A Feast for Odin: report how often each occupation was played and took effect.",
+        ),
+    ] = False,
     db: Db = None,
     server: Server = None,
     token: Token = None,
@@ -73,6 +80,8 @@ def simulate(
     name = canonical(game)
     choose = picker_for(name)
     used: Counter[str] = Counter()
+    played: Counter[str] = Counter()
+    effects: Counter[str] = Counter()
     scores: list[list[int]] = []
     ids: list[str] = []
     commands = 0
@@ -100,6 +109,8 @@ def simulate(
                 client, gid, random.Random(f"{base}:{i}"), choose=choose, tally=used, game=name
             )
             ids.append(gid)
+            if cards:
+                card_use(client.history(gid), played, effects)
             outcome = client.view(gid, None, None).outcome
             assert outcome is not None, "play_random returns only at the game's end"
             scores.append([int(x) for x in outcome.scores])
@@ -123,6 +134,9 @@ def simulate(
     use = space_use(name, used)
     if spaces:
         payload["spaces"] = use
+    deck = card_counts(name, played, effects) if cards else {}
+    if cards:
+        payload["cards"] = deck
 
     def human() -> None:
         console.print(
@@ -134,6 +148,8 @@ def simulate(
             console.print("scores: " + " | ".join(" ".join(map(str, row)) for row in scores))
         if spaces:
             console.print(space_table(use, games))
+        if cards:
+            console.print(card_table(deck))
 
     emit(json, payload, human)
 
@@ -148,6 +164,57 @@ def space_use(game: str, used: Counter[str]) -> dict[str, int]:
     for label, n in used.items():
         counts[label] = counts.get(label, 0) + n
     return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+_NOT_EFFECTS = frozenset(
+    {"OccupationDealt", "OccupationDrawn", "OccupationPlayed", "OccupationPlayedBy"}
+    | {"OccupationOffered", "OccupationsAwaited", "OffersSettled", "OccupationDiscarded"}
+)
+"""Records naming a card without it doing anything (dealt, drawn, played, offered)."""
+
+
+def card_use(records: list[Any], played: Counter[str], effects: Counter[str]) -> None:
+    """Count one game's plays and effects per card: a play is ``OccupationPlayed`` (or played
+    by another card); an effect is any other record naming the card (``OccupationUsed``, an
+    answered offer with a choice, its own events) or a payment/gain with it as reason."""
+    for r in records:
+        data = r.data if isinstance(r.data, dict) else {}
+        card = data.get("card")
+        if r.type in ("OccupationPlayed", "OccupationPlayedBy") and isinstance(card, str):
+            played[card] += 1
+        elif isinstance(card, str) and r.type not in _NOT_EFFECTS:
+            if r.type != "OccupationAnswered" or data.get("option") is not None:
+                effects[card] += 1
+        elif isinstance(reason := data.get("reason"), str) and reason.startswith("occupation-"):
+            effects[reason] += 1
+
+
+def card_counts(game: str, played: Counter[str], effects: Counter[str]) -> dict[str, Any]:
+    """Every occupation of the game (unplayed ones as 0): plays, effect records, and the
+    numbers never played and never in effect."""
+    from service.bootstrap import registry
+
+    deck = registry().entry(game).components().get("occupations")
+    ids = [str(c["id"]) for c in deck] if isinstance(deck, list) else sorted(played)
+    rows = {i: {"played": played[i], "effects": effects[i]} for i in ids}
+    return {
+        "per_card": rows,
+        "never_played": [i for i in ids if not played[i]],
+        "never_in_effect": [i for i in ids if not effects[i]],
+    }
+
+
+def card_table(deck: dict[str, Any]) -> Table:
+    from rich.table import Table
+
+    table = Table("card", "played", "effects", title="occupations")
+    for card, row in sorted(deck["per_card"].items(), key=lambda kv: -kv[1]["played"]):
+        table.add_row(card, str(row["played"]), str(row["effects"]))
+    table.caption = (
+        f"{len(deck['per_card'])} cards; never played: {len(deck['never_played'])}; "
+        f"never in effect: {len(deck['never_in_effect'])}"
+    )
+    return table
 
 
 def space_table(counts: dict[str, int], games: int) -> Table:

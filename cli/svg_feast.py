@@ -1,311 +1,265 @@
-"""A Feast for Odin as a picture: ``svg(view, seat)`` writes one self-contained SVG document.
+"""A Feast for Odin as a picture: ``svg(view, seat)`` draws the JSON form of ``FeastView``.
 
-For one seat (or every seat, stacked, when neither a seat nor a viewer is given) it draws the
-home board, the claimed exploration boards, the houses and the banquet table of the round,
-square by square as ``cli.feast_boards`` lays them out (printed squares in parchment tones,
-−1 squares darker, income numbers and bonus rewards printed on them, each placed tile as one
-outlined shape in its goods colour with its code), then ships, supply, weapons, occupations
-and a legend. Pure string building with the standard library: no fonts, images or links.
-Only what the view holds is drawn, so a seat's drawing shows no other seat's hidden cards.
+The table first: round, phase and turn, the action being carried out and a standing die roll;
+the action board, all 61 printed spaces by group and column (a space taken is filled in its
+seat's colour with the seat's number), the 4-player imitation spaces; the exploration boards
+still on the table, the mountain strips and the supply; a key to the squares. Then each seat
+(``cli.svg_feast_player``): boards square by square with every tile, ships, goods,
+occupations. A seat's drawing holds every seat, but only the view's own hand by name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from cli import feast_boards as fb
 from cli import svg_writer as sw
+from cli.svg_feast_boards import SQUARE_FILLS, STYLE
+from cli.svg_feast_player import WIDTH, item_name, player_block
 from cli.svg_writer import Block
+from domain.feast.action_board import ACTION_SPACES, ActionSpace
+from domain.feast.action_board import Group as SpaceGroup
 from domain.feast.boards.grid import SquareKind
-from domain.feast.goods import Colour
 
-CELL = 26
-FILLS: dict[Colour, tuple[str, str]] = {
-    Colour.ORANGE: ("#f28c28", "#000"),
-    Colour.RED: ("#c8102e", "#fff"),
-    Colour.GREEN: ("#2e8b3a", "#fff"),
-    Colour.BLUE: ("#1f5fbf", "#fff"),
-    Colour.SPECIAL: ("#7a7a7a", "#fff"),
-    Colour.SILVER: ("#d9d9d9", "#000"),
-    Colour.ORE: ("#3b3b3b", "#fff"),
-    Colour.WOOD: ("#a0703c", "#fff"),
-    Colour.STONE: ("#9fa4a8", "#000"),
-}
-SQUARE_FILLS: dict[SquareKind, str] = {
-    SquareKind.OPEN: "#efe2c0",
-    SquareKind.NEGATIVE: "#b9a57e",
-    SquareKind.INCOME: "#efe2c0",
-    SquareKind.BONUS: "#e8d2f0",
-    SquareKind.BLOCKED: "#5a4a3a",
-    SquareKind.WOOD: "#d8b98f",
-    SquareKind.STONE: "#c9cdd0",
-}
-SEAT_COLOURS = ("#1b9aaa", "#a2348f", "#2f9e44", "#e8590c")
+GROUP_W = 130
+COL_W = (WIDTH - GROUP_W) / 4
+SPACE_H = 27
+GROUP_NAMES = {g: g.value.replace("-", " ").capitalize() for g in SpaceGroup}
 
 
-def _square(lay: fb.Layout, sq: fb.Square, x: float, y: float) -> list[str]:
-    fill = "#4a4036" if sq.closed else SQUARE_FILLS.get(sq.kind, "#efe2c0")
-    out = [sw.rect(x, y, CELL, CELL, fill, stroke="#8c7a5b", stroke_width="0.6", **{"class": "sq"})]
-    mid, base = x + CELL / 2, y + CELL / 2 + 4
-    if sq.closed:
-        out.append(sw.text(mid, base, "×", 12, fill="#bbb", text_anchor="middle"))
-    elif sq.kind is SquareKind.NEGATIVE:
-        out.append(sw.text(mid, base - 1, "−1", 9, fill="#6b5a3c", text_anchor="middle"))
-    elif sq.kind is SquareKind.INCOME:
-        value = fb.income_value(lay.spec, sq.row, sq.col)
-        label = "?" if value is None else str(value)
-        out.append(
-            sw.text(mid, base, label, 13, fill="#8a5a00", font_weight="bold", text_anchor="middle")
+def _space_words(space: ActionSpace) -> list[str]:
+    """The printed effect in at most two lines of a space box."""
+    rows = sw.wrap(space.effect.rstrip("."), 9, COL_W - 30)
+    if len(rows) > 2:
+        rows = [rows[0], sw.clip(" ".join(rows[1:]), 9, COL_W - 30)]
+    return rows
+
+
+@lru_cache(maxsize=2048)
+def _space(
+    x: float,
+    y: float,
+    space: ActionSpace,
+    occ: tuple[int, int] | None,
+    running: bool,
+    blocked: bool,
+) -> str:
+    """One space box; ``occ`` is (seat, Vikings) of whoever took it. Drawn once per form."""
+    w, h = COL_W - 8, SPACE_H - 3
+    if occ is not None:
+        seat = occ[0]
+        fill, ink = sw.SEAT_COLOURS[seat % len(sw.SEAT_COLOURS)], "#fff"
+    else:
+        fill, ink = ("#d6d6d6", "#555") if blocked else ("#fffdf6", "#222")
+    parts = [
+        sw.rect(
+            x,
+            y,
+            w,
+            h,
+            fill,
+            rx=3,
+            stroke="#111" if running else "#b8a988",
+            stroke_width=2.5 if running else 0.8,
         )
-    elif sq.kind is SquareKind.BONUS:
-        paying = (sq.row, sq.col) in lay.paying
-        if paying:
-            out.append(
-                sw.rect(
-                    x + 1, y + 1, CELL - 2, CELL - 2, "none", stroke="#2f9e44", stroke_width="2.5"
-                )
-            )
-        words = fb.bonus_label(lay.spec, sq.row, sq.col).split(" (")[0].split(" ")
-        lines = [" ".join(words[:1]), " ".join(words[1:])] if len(words) > 1 else words
-        for i, line in enumerate(lines):
-            dy = (i - (len(lines) - 1) / 2) * 8
-            out.append(
-                sw.text(mid, base - 2 + dy, line[:10], 6, fill="#6a2c8a", text_anchor="middle")
-            )
-    elif sq.kind in (SquareKind.WOOD, SquareKind.STONE):
-        out.append(sw.text(mid, base, sq.kind.name.lower(), 7, fill="#444", text_anchor="middle"))
-    elif sq.kind is SquareKind.BLOCKED:
-        out.append(sw.text(mid, base, "▦", 12, fill="#2a2018", text_anchor="middle"))
-    return out
-
-
-def _piece(index: int, lay: fb.Layout, x0: float, y0: float) -> list[str]:
-    piece, colour, squares = lay.pieces[index]
-    fill, ink = FILLS.get(colour, ("#888", "#000"))
-    own = set(squares)
-    out = []
-    edges = []
-    for r, c in squares:
-        x, y = x0 + c * CELL, y0 + r * CELL
-        out.append(sw.rect(x, y, CELL, CELL, fill, **{"class": "tile", "data-piece": piece.name}))
-        if (r - 1, c) not in own:
-            edges.append(f"M{x:.1f},{y:.1f}h{CELL}")
-        if (r + 1, c) not in own:
-            edges.append(f"M{x:.1f},{y + CELL:.1f}h{CELL}")
-        if (r, c - 1) not in own:
-            edges.append(f"M{x:.1f},{y:.1f}v{CELL}")
-        if (r, c + 1) not in own:
-            edges.append(f"M{x + CELL:.1f},{y:.1f}v{CELL}")
-    out.append(f"<path d='{''.join(edges)}' stroke='#111' stroke-width='2' fill='none'/>")
-    rows = sorted(own)
-    # the label sits in the square nearest the piece's centre
-    cr = sum(r for r, _ in rows) / len(rows)
-    cc = sum(c for _, c in rows) / len(rows)
-    r, c = min(rows, key=lambda rc: (rc[0] - cr) ** 2 + (rc[1] - cc) ** 2)
-    code = fb.codes().get(piece, "?")
-    name = fb.piece_name(piece)
-    span = 1 + max(cc for rr, cc in rows if rr == r) - min(cc for rr, cc in rows if rr == r)
-    label = name if 7.5 * len(name) <= span * CELL - 4 and piece.kind.value != "silver" else code
-    left = min(cc for rr, cc in rows if rr == r)
-    mid = x0 + (left + span / 2) * CELL if label == name else x0 + c * CELL + CELL / 2
-    out.append(
-        sw.text(
-            mid,
-            y0 + r * CELL + CELL / 2 + 5,
-            label,
-            13 if label == code else 12,
-            fill=ink,
-            font_weight="bold",
-            text_anchor="middle",
-        )
+    ]
+    for i, row in enumerate(_space_words(space)):
+        parts.append(sw.text(x + 5, y + 10 + 10 * i, row, 9, fill=ink))
+    said = f"{GROUP_NAMES[space.group]}, column {space.column}: {space.effect}"
+    if occ is not None:
+        parts.append(sw.seat_chip(x + w - 11, y + h / 2, seat, 8.5))
+        said += f" — taken by seat {seat} ({occ[1]} Vikings)"
+    elif blocked:
+        said += " — blocked"
+    if running:
+        said += " — being carried out"
+    return sw.group(
+        parts,
+        said,
+        cls="space" + (" taken" if occ else ""),
+        data_space=space.id,
+        data_seat=None if occ is None else str(occ[0]),
     )
-    return out
 
 
-def board_block(lay: fb.Layout, title: str | None = None) -> Block:
-    """One board: title, squares, then the pieces over them."""
-    top = 20
-    parts = [sw.text(0, 14, title or lay.spec.name, 14, font_weight="bold")]
-    for sq in lay.squares:
-        parts += _square(lay, sq, sq.col * CELL, top + sq.row * CELL)
-    for i in range(len(lay.pieces)):
-        parts += _piece(i, lay, 0, top)
-    height = top + lay.spec.height * CELL + 4
-    notes = []
-    if lay.income is not None:
-        notes.append(f"income {lay.income}")
-    if lay.spec.board.value == "banquet-table":
-        notes.append(f"{fb.banquet_open(lay)} squares to cover")
-    if lay.paying:
-        notes.append(f"{len(lay.paying)} bonus paying")
-    if notes:
-        parts.append(sw.text(0, height + 12, ", ".join(notes), 12, fill="#333"))
-        height += 18
-    return Block(parts, max(lay.spec.width * CELL, 9 * len(title or lay.spec.name)), height)
+def _occupant(occ: dict[str, Any] | None, space: ActionSpace) -> tuple[int, int] | None:
+    if occ is None:
+        return None
+    return int(occ.get("seat", 0)), int(occ.get("vikings") or space.column)
 
 
-def _chips(title: str, things: Sequence[tuple[str, Colour | None]]) -> Block:
-    """Coloured name chips in one row, wrapping."""
-    parts = [sw.text(0, 14, title, 13, font_weight="bold")]
-    x, y, width = 120.0, 0.0, 120.0
-    for name, colour in things:
-        w = 12 + 7.2 * len(name)
-        if x + w > 900:
-            x, y = 120.0, y + 22
-        fill, ink = FILLS.get(colour, ("#eee", "#000")) if colour else ("#eee", "#000")
-        parts.append(sw.rect(x, y, w, 19, fill, rx="4", stroke="#333", stroke_width="0.6"))
-        parts.append(sw.text(x + 6, y + 14, name, 12, fill=ink))
+def action_board(view: dict[str, Any]) -> Block:
+    taken = {str(o["space"]): o for o in view.get("occupied") or ()}
+    run = (view.get("running") or {}).get("space")
+    blocked = set(view.get("blocked") or ())
+    parts = [sw.text(0, 16, "Action board", 16, font_weight="bold")]
+    for col in range(1, 5):
+        x = GROUP_W + (col - 1) * COL_W
+        parts.append(
+            sw.text(x, 36, f"{col} Viking{'s' if col > 1 else ''}", 12, font_weight="bold")
+        )
+    y = 44.0
+    for i, group in enumerate(SpaceGroup):
+        cells = [
+            [s for s in ACTION_SPACES if s.group is group and s.column == col]
+            for col in range(1, 5)
+        ]
+        rows = max(len(c) for c in cells)
+        if i % 2 == 0:
+            parts.append(sw.rect(0, y - 2, WIDTH, rows * SPACE_H + 2, "#f1ead8", rx=3))
+        for k, row in enumerate(sw.wrap(GROUP_NAMES[group], 11, GROUP_W - 14)):
+            parts.append(sw.text(4, y + 15 + 13 * k, row, 11, font_weight="bold"))
+        for col, spaces in enumerate(cells):
+            for k, space in enumerate(spaces):
+                parts.append(
+                    _space(
+                        GROUP_W + col * COL_W,
+                        y + k * SPACE_H,
+                        space,
+                        _occupant(taken.get(space.id), space),
+                        space.id == run,
+                        space.id in blocked,
+                    )
+                )
+        y += rows * SPACE_H + 2
+    extra = [(name, o) for name, o in taken.items() if name not in fb.SPACES]
+    for name, o in extra:
+        copy = f", copying {fb.space_label(str(o['copy']))}" if o.get("copy") else ""
+        words = f"{name.replace('-', ' ')}{copy}"
+        parts.append(
+            sw.group(
+                [sw.seat_chip(10, y + 12, int(o["seat"]), 8.5), sw.text(26, y + 16, words, 11)],
+                f"{words}: seat {o['seat']}",
+                cls="space taken",
+                data_space=name,
+                data_seat=str(o["seat"]),
+            )
+        )
+        y += 22
+    return Block([sw.group(parts, "Action board", cls="action-board")], WIDTH, y)
+
+
+def _table(view: dict[str, Any]) -> Block:
+    parts = [sw.text(0, 14, "Exploration boards", 12.5, font_weight="bold")]
+    x = 140.0
+    for e in view.get("exploration") or ():
+        owner = e.get("owner")
+        words = f"{e.get('letter')}: {fb.board_name(e.get('face'))}, {e.get('silver', 0)} silver"
+        w = sw.width_of(words, 11.5) + (34 if owner is not None else 14)
+        inner = [
+            sw.rect(x, 0, w, 20, "#e3eef7", rx=4, stroke="#5a7d9a"),
+            sw.text(x + 7, 14, words, 11.5),
+        ]
+        if owner is not None:
+            inner.append(sw.seat_chip(x + w - 13, 10, int(owner), 7.5))
+        said = words + ("" if owner is None else f", claimed by seat {owner}")
+        parts.append(sw.group(inner, said, cls="exploration"))
         x += w + 6
-        width = max(width, x)
-    if not things:
-        parts.append(sw.text(120, 14, "—", 13))
-    return Block(parts, width, y + 26)
+    strips = "  ".join(
+        f"#{s.get('number')}: "
+        + (" ".join(str(i).replace("silver-2", "2 silver") for i in s.get("items") or ()) or "—")
+        for s in view.get("strips") or ()
+    )
+    left = view.get("buildings_left") or ()
+    names = ("sheds", "stone houses", "long houses")
+    supply = ", ".join(f"{n} {name}" for n, name in zip(left, names, strict=False))
+    supply += (
+        f"; weapon deck {view.get('weapon_deck', 0)}; occupation deck "
+        f"{view.get('occupation_deck', 0)}"
+    )
+    if view.get("imitation"):
+        supply += f"; imitation columns {', '.join(map(str, view['imitation']))}"
+    specials = ", ".join(item_name(str(s)) for s in view.get("specials_left") or ()) or "—"
+    rows = [
+        ("Mountain strips", f"{strips or '—'} (face down: {view.get('strips_left', 0)})"),
+        ("Supply", supply),
+        ("Special tiles", specials),
+    ]
+    block = sw.lines(rows, WIDTH, 140)
+    return Block([*parts, block.at(0, 24)], WIDTH, 24 + block.height)
 
 
-def _ships(player: dict[str, Any]) -> Block:
-    parts = [sw.text(0, 16, "Ships", 13, font_weight="bold")]
-    x = 120.0
-    for ship in player.get("ships") or ():
-        kind = str(ship.get("kind", "?"))
-        ore = int(ship.get("ore", 0)) + (1 if kind == "whaling-boat" else 0)
-        w = {"whaling-boat": 100, "knarr": 110, "longship": 140}.get(kind, 100)
-        parts.append(
-            f"<path d='M{x:.1f},4 h{w} l-14,22 h-{w - 28} z' fill='#8b5a2b' stroke='#3d2610'"
-            f" class='ship'/>"
-        )
-        parts.append(
-            sw.text(x + w / 2, 19, kind.replace("-", " "), 11, fill="#fff", text_anchor="middle")
-        )
-        for i in range(ore):
-            parts.append(f"<circle cx='{x + 14 + i * 12:.1f}' cy='32' r='5' fill='#3b3b3b'/>")
-        x += w + 12
-    for kind in player.get("emigrated") or ():
-        parts.append(sw.text(x, 19, f"emigrated {str(kind).replace('-', ' ')}", 11, fill="#555"))
-        x += 130
-    if x == 120.0:
-        parts.append(sw.text(120, 16, "none", 13))
-    return Block(parts, x, 42)
-
-
-def _legend(layouts: list[fb.Layout]) -> Block:
-    seen: dict[str, tuple[str, Colour]] = {}
-    for lay in layouts:
-        for piece, colour, _ in lay.pieces:
-            seen.setdefault(fb.codes().get(piece, "?"), (fb.piece_name(piece), colour))
-    things = [(f"{code} {name}", colour) for code, (name, colour) in sorted(seen.items())]
-    chips = _chips("Tiles", things)
-    parts = list(chips.parts)
+def _legend() -> Block:
     key = [
         (SquareKind.OPEN, "", "open"),
-        (SquareKind.NEGATIVE, "−1", "−1 at the end if bare"),
-        (SquareKind.INCOME, "7", "income (the lowest visible pays)"),
-        (SquareKind.BONUS, "+", "bonus: pays when surrounded (green ring)"),
-        (SquareKind.BLOCKED, "▦", "pillar"),
+        (SquareKind.NEGATIVE, "–", "−1 at the end if bare"),
+        (SquareKind.INCOME, "7", "income (the lowest bare number pays)"),
+        (SquareKind.BONUS, "+", "bonus: pays when surrounded (green ring: now)"),
+        (SquareKind.BLOCKED, "", "pillar"),
     ]
-    y = chips.height + 4
-    x = 120.0
-    parts.append(sw.text(0, y + 14, "Squares", 13, font_weight="bold"))
+    parts = [sw.text(0, 14, "Squares", 12.5, font_weight="bold")]
+    x = 140.0
     for kind, mark, words in key:
-        parts.append(sw.rect(x, y + 2, 16, 16, SQUARE_FILLS[kind], stroke="#8c7a5b"))
-        parts.append(sw.text(x + 8, y + 14, mark, 8, text_anchor="middle", fill="#6b5a3c"))
-        parts.append(sw.text(x + 20, y + 14, words, 11))
-        x += 28 + 6.2 * len(words)
-    return Block(parts, max(x, 900), y + 26)
+        parts.append(sw.rect(x, 1, 16, 16, SQUARE_FILLS[kind], stroke="#8c7a5b"))
+        parts.append(sw.text(x + 8, 13, mark, 10, text_anchor="middle", fill="#6b5a3c"))
+        parts.append(sw.text(x + 21, 13, words, 11))
+        x += 34 + sw.width_of(words, 11)
+    return Block(parts, x, 22)
 
 
-def player_block(view: dict[str, Any], player: dict[str, Any]) -> Block:
-    seat = int(player.get("seat", 0))
-    own = view.get("viewer") == seat
-    boards: list[fb.Layout] = []
-    drawn: list[Block] = []
-    for data in (
-        player.get("home"),
-        *(player.get("explored") or ()),
-        *(player.get("houses") or ()),
-    ):
-        lay = fb.layout(data)
-        if lay is not None:
-            boards.append(lay)
-            drawn.append(board_block(lay))
-    table = fb.banquet_layout(player, str(view.get("length", "long")), int(view.get("round", 0)))
-    if table is not None:
-        boards.append(table)
-        drawn.append(board_block(table, f"Banquet table, round {view.get('round')}"))
-    title = f"Seat {seat}" + (" (you)" if own else "")
-    head = Block(
-        [
-            sw.rect(0, 0, 14, 22, SEAT_COLOURS[seat % len(SEAT_COLOURS)]),
-            sw.text(22, 18, title, 20, font_weight="bold"),
-        ],
-        300,
-        30,
+def _head(view: dict[str, Any], seat: int | None) -> Block:
+    rounds = 6 if view.get("length") == "short" else 7
+    first = (
+        f"A Feast for Odin — round {view.get('round')} of {rounds} "
+        f"({view.get('length')}) · phase {view.get('phase')}"
     )
-    goods = [
-        (
-            f"{g['count']}× {str(g['item']).replace('-', ' ')}"
-            if g["count"] != 1
-            else str(g["item"]).replace("-", " "),
-            fb.good_colour(str(g["item"])),
+    acting = ", ".join(f"seat {s}" for s in view.get("to_act") or ()) or "nobody"
+    who = sw.viewer_words(view, seat)
+    second = f"start player seat {view.get('start_player')} · "
+    if view.get("turn") is not None:
+        second += f"turn: seat {view.get('turn')} · "
+    second += f"to act: {acting} · as seen by {who}"
+    parts = [sw.text(0, 24, first, 22, font_weight="bold"), sw.text(0, 46, second, 14, fill="#555")]
+    y = 46.0
+    running = view.get("running")
+    if running:
+        words = (
+            f"Carrying out: seat {running.get('seat')} on "
+            f"{fb.space_label(str(running.get('space', '')))}"
         )
-        for g in player.get("goods") or ()
-    ]
-    goods += [(str(s).replace("-", " "), Colour.SPECIAL) for s in player.get("specials") or ()]
-    weapons = ", ".join(
-        f"{w['count']}× {str(w['item']).replace('-', ' ')}" for w in player.get("weapons") or ()
-    )
-    hand = (
-        ", ".join(fb.occupation_name(c) for c in player.get("hand") or ()) or "—"
-        if own
-        else f"{player.get('hand_size', 0)} cards"
-    )
-    facts = sw.lines(
-        [
-            (
-                "Vikings",
-                f"{player.get('thing', 0)} on the Thing, {player.get('waiting', 0)} waiting on the banquet table",
-            ),
-            (
-                "Resources",
-                f"silver {player.get('silver', 0)}, wood {player.get('wood', 0)}, stone {player.get('stone', 0)}, ore {player.get('ore', 0)}",
-            ),
-            ("Weapons", weapons or "—"),
-            ("Occupations", f"hand: {hand}"),
-            ("Played", ", ".join(fb.occupation_name(c) for c in player.get("played") or ()) or "—"),
-            ("Thing penalties", str(player.get("penalties", 0))),
-        ],
-        900,
-    )
-    return sw.stack(
-        [head, sw.flow(drawn, 1100), _ships(player), _chips("Goods", goods), facts, _legend(boards)]
-    )
+        if running.get("awaiting"):
+            words += f" (waiting for {', '.join(map(str, running['awaiting']))})"
+        y += 20
+        parts.append(sw.text(0, y, words, 13, fill="#b35c00", font_weight="bold"))
+    dice = view.get("dice")
+    if dice:
+        y += 20
+        words = (
+            f"Die: seat {dice.get('seat')} rolled {dice.get('value')} on a "
+            f"d{dice.get('sides')} (roll {dice.get('roll')}"
+            + (f", modifier {dice.get('modifier'):+d}" if dice.get("modifier") else "")
+            + ")"
+        )
+        parts.append(sw.group([sw.text(0, y, words, 13, font_weight="bold")], words, cls="dice"))
+    return Block(parts, WIDTH, y + 8)
 
 
 def svg(view: dict[str, Any], seat: int | None = None) -> str:
-    """The SVG document for ``seat`` (default: the viewer; every seat for a spectator)."""
-    players = list(view.get("players") or ())
-    wanted = seat if seat is not None else view.get("viewer")
-    if wanted is not None:
-        players = [p for p in players if p.get("seat") == wanted]
-    head = Block(
-        [
-            sw.text(
-                0,
-                22,
-                f"A Feast for Odin — round {view.get('round')} of "
-                f"{6 if view.get('length') == 'short' else 7}, phase {view.get('phase')}",
-                22,
-                font_weight="bold",
-            )
-        ],
-        700,
-        34,
+    """The picture of one Feast view as one ``<svg>`` element (no XML prolog): the table and
+    every seat (``seat`` names whose view it is; by default the view's viewer)."""
+    seat = view.get("viewer") if seat is None else seat
+    blocks = [_head(view, seat)]
+    scores = sw.scores_block(view, "points", WIDTH)
+    if scores:
+        blocks.append(scores)
+    blocks += [action_board(view), _table(view), _legend()]
+    blocks += [player_block(view, p) for p in view.get("players") or ()]
+    body = sw.stack(blocks, gap=16)
+    label = f"A Feast for Odin, round {view.get('round')}, as seen by " + sw.viewer_words(
+        view, seat
     )
-    body = sw.stack([head, *(player_block(view, p) for p in players)], gap=28)
-    w, h = body.width + 40, body.height + 40
-    return (
-        "<?xml version='1.0' encoding='UTF-8'?>\n"
-        f"<svg xmlns='http://www.w3.org/2000/svg' width='{w:.0f}' height='{h:.0f}' "
-        f"viewBox='0 0 {w:.0f} {h:.0f}'>"
-        f"<rect width='100%' height='100%' fill='#fbf8f0'/>{body.at(20, 20)}</svg>\n"
-    )
+    return sw.document(body, label, "skald-feast", STYLE)
+
+
+def referee_view(views: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One view holding every seat's hand of occupations, from each seat's own view
+    (``views[seat]``), for the referee's drawing."""
+    out = dict(views[0], viewer=None, referee=True)
+    players = list(out.get("players") or ())
+    for s, v in enumerate(views):
+        if s < len(players) and s < len(v.get("players") or ()):
+            players[s] = v["players"][s]
+    out["players"] = players
+    return out

@@ -10,6 +10,7 @@ from a re-decision and compares it with the stored one).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from domain.kernel.chance import Chance, ServerChance, TableChance
@@ -70,11 +71,13 @@ def seal(
 ) -> list[Record]:
     """``records`` chained after ``prev_hash``, each salted with :func:`salt_for` its version
     under the game's ``salt_key`` (``game_id``: the id its ``skald.GameCreated`` names), then
-    hashed. ``salt_key`` is ``None`` only for games recorded before salts."""
+    hashed; records without a time get the time of sealing, one for the batch. ``salt_key`` is
+    ``None`` only for games recorded before salts."""
     out = []
+    stamp = datetime.now(UTC).isoformat()  # one write, one time
     for r in records:
         salt = salt_for(salt_key, game_id, r.version) if salt_key is not None else None
-        sealed = r.sealed(prev_hash, salt=salt)
+        sealed = r.sealed(prev_hash, r.at or stamp, salt)
         out.append(sealed)
         prev_hash = sealed.hash
     return out

@@ -12,7 +12,7 @@ running game draws from it, since revealing it would reveal that game's future d
 
 from __future__ import annotations
 
-import uuid
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -128,7 +128,7 @@ def _submit_once(
     source = chance_source(repo, loaded, chance_entries)
     events = rules.decide(loaded.state, seat, command, source)
     check_table_leftover(source)
-    cid = command_id or uuid.uuid4().hex
+    cid = command_id or os.urandom(16).hex()  # a UUID's 32 hex digits, without the UUID
     version = loaded.version + 1
     records = build_records(version, seat, cid, command, source, loaded.mode, loaded.cursor, events)
     state = loaded.state

@@ -184,9 +184,16 @@ class GameService:
 
     def shown(self, rules: AnyRules, submitted: Submitted, principal: Principal) -> list[Record]:
         """A submitted command's records as ``principal`` may see them (no second decode)."""
+        return [record for record, _ in self.shown_events(rules, submitted, principal)]
+
+    def shown_events(
+        self, rules: AnyRules, submitted: Submitted, principal: Principal
+    ) -> list[tuple[Record, Any]]:
+        """:meth:`shown`, each record with the domain event it shows (``None`` for kernel
+        records and replayed commands): what the gRPC answer encodes without a decode."""
         events = submitted.events or (None,) * len(submitted.records)
         return [
-            queries.redact(rules, r, principal, e)
+            queries.redact_shown(rules, r, principal, e)
             for r, e in zip(submitted.records, events, strict=True)
         ]
 

@@ -1,9 +1,10 @@
 """The gRPC edge: typed requests in, the game service called, errors mapped once.
 
 ``create_server(service, address)`` returns ``(server, port)``, so tests bind port 0. Unary
-handlers below run on a bounded thread pool and WatchGame streams on a pool of their own
-(:mod:`service.serving`), fed by the per-game fan-out (:mod:`service.fanout`); writes by other
-processes or replicas wake watchers through :mod:`service.notify`.
+handlers below run in a bounded number of slots (:mod:`service.serving`); WatchGame streams
+hold no thread (:mod:`service.watching`) and are fed by the per-game fan-out
+(:mod:`service.fanout`): this process's writes are handed to it as written, other processes'
+and replicas' reach it through :mod:`service.notify`.
 It registers the standard health service and server reflection. Requests arrive as bytes and
 are parsed here (:func:`service.grpc_edge.parse_request`), so bytes that are not the message get
 ``INVALID_ARGUMENT``; every handler is guarded (:mod:`service.grpc_edge`: refusals mapped
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
+from concurrent import futures
 from typing import Any
 
 import grpc
@@ -40,8 +42,9 @@ from service.grpc_edge import (
     status_for,
 )
 from service.index import GamesQuery
-from service.serving import Limits, RoutingExecutor, admitted, watch_handler
+from service.serving import Admission, Limits, admitted, executor
 from service.tls import TlsFiles
+from service.watching import Encoder, watch_handler
 
 __all__ = [
     "ERROR_DOMAIN",
@@ -136,12 +139,11 @@ class Servicer(pb_grpc.SkaldServicer):
             command_id=request.command_id or None,
             chance_entries=wire.chance_entries_from_proto(request.chance),
         )
-        shown = self.svc.shown(rules, result, who)
-        return pb.SubmitCommandResponse(
-            version=result.version,
-            replayed=result.replayed,
-            events=[wire.record_to_proto(rules, r) for r in shown],
-        )
+        decided = None if result.replayed else command  # a replay answers with what is stored
+        response = pb.SubmitCommandResponse(version=result.version, replayed=result.replayed)
+        for record, event in self.svc.shown_events(rules, result, who):
+            wire.add_record(response.events, rules, record, event, decided)
+        return response
 
     @guarded
     def ListLegalCommands(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -164,7 +166,7 @@ class Servicer(pb_grpc.SkaldServicer):
     @guarded_stream
     def WatchGame(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
         """One stream polling the store; :func:`create_server` serves
-        :func:`service.serving.watch_handler` (the per-game fan-out) instead."""
+        :func:`service.watching.watch_handler` (the per-game fan-out) instead."""
         gid, who = self._who(request.game_id, context)
         rules = self.svc.rules_of(gid)
         stop = threading.Event()
@@ -177,7 +179,10 @@ class Servicer(pb_grpc.SkaldServicer):
         gid, who = self._who(request.game_id, context)
         rules = self.svc.rules_of(gid)
         records = self.svc.history(gid, who, request.after_version, request.up_to_version or None)
-        return pb.GetHistoryResponse(events=[wire.record_to_proto(rules, r) for r in records])
+        response = pb.GetHistoryResponse()
+        for record in records:
+            wire.add_record(response.events, rules, record)
+        return response
 
     @guarded
     def ForkGame(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -329,7 +334,8 @@ def create_server(
     from service.notify import PgNotices, start_notices
 
     limits = limits or Limits(threads=workers)
-    pool = RoutingExecutor(limits)
+    admission = Admission(limits)
+    pool = executor(limits)
     server = grpc.server(
         pool,
         options=[
@@ -341,17 +347,19 @@ def create_server(
     )
     servicer = Servicer(service)
     repo = service.repo
-    fanout = Fanout(lambda game_id, after: repo.read(game_id, after=after))
+    encoder = Encoder(service)
+    fanout = Fanout(lambda game_id, after: repo.read(game_id, after=after), encode=encoder.encode)
+    senders = futures.ThreadPoolExecutor(limits.senders, thread_name_prefix="skald-send")
     name, sync_handlers = service_handlers(servicer)
     handlers: dict[str, grpc.RpcMethodHandler] = {}
     for method, handler in sync_handlers.items():
         if handler.response_streaming:
             handlers[method] = grpc.unary_stream_rpc_method_handler(
-                watch_handler(servicer, fanout, _token)  # yields encoded bytes
+                watch_handler(servicer, fanout, _token, admission, encoder, senders)  # bytes
             )
         else:
             handlers[method] = grpc.unary_unary_rpc_method_handler(
-                admitted(handler.unary_unary, pool),
+                admitted(handler.unary_unary, admission),
                 response_serializer=handler.response_serializer,
             )
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(name, handlers),))
@@ -372,17 +380,18 @@ def create_server(
         port = server.add_insecure_port(address)
     if port == 0:
         raise OSError(f"could not bind {address}")
-    repo.listen(fanout.changed)
+    repo.listen_records(fanout.appended)
     notices = start_notices(repo.store, fanout.changed, repo.listen)
     server.start()
 
     def on_stop() -> None:
-        repo.unlisten(fanout.changed)
+        repo.unlisten_records(fanout.appended)
         for notice in notices:
             notice.stop()
             if isinstance(notice, PgNotices):
                 repo.unlisten(notice.send)
         fanout.close()
+        senders.shutdown(wait=False, cancel_futures=True)
         pool.shutdown(wait=False, cancel_futures=True)
 
     return Server(server, on_stop), port

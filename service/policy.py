@@ -33,6 +33,10 @@ __all__ = [
 ]
 
 
+_TABLES_KEPT = 4096
+"""Games whose token tables a policy keeps (then it starts again: they are cheap to build)."""
+
+
 class Policy:
     """Resolves bearer tokens to principals (only token hashes are kept)."""
 
@@ -40,6 +44,7 @@ class Policy:
         self._operator_hash = auth.token_hash(operator_token) if operator_token else None
         self.open_creation = open_creation
         """Whether anyone may create and import games (else the operator only)."""
+        self._tables: dict[str, tuple[Secret, dict[str, tuple[str, Principal]]]] = {}
 
     def is_operator(self, token: str | None) -> bool:
         """Whether ``token`` is this server's operator token (compared as hashes, in constant
@@ -67,12 +72,24 @@ class Policy:
             return OPERATOR
         if secret is None:
             raise NotFound("game/unknown", f"no game with id {echo(game_id)}")
-        if auth.same(hashed, secret.referee_hash):
-            return Principal("referee")
-        for seat, seat_hash in enumerate(secret.token_hashes):
-            if auth.same(hashed, seat_hash):
-                return Principal("seat", seat)
+        found = self._principals(game_id, secret).get(hashed)
+        if found is not None and auth.same(hashed, found[0]):
+            return found[1]
         raise Unauthenticated("auth/bad-token", "this token belongs to no seat of this game")
+
+    def _principals(self, game_id: str, secret: Secret) -> dict[str, tuple[str, Principal]]:
+        """A game's token hashes → (hash, principal): the referee's, then each seat's (one
+        lookup per call instead of a comparison per seat; built once per game and secret)."""
+        held = self._tables.get(game_id)
+        if held is not None and held[0] is secret:
+            return held[1]
+        table = {secret.referee_hash: (secret.referee_hash, Principal("referee"))}
+        for seat, seat_hash in enumerate(secret.token_hashes):
+            table.setdefault(seat_hash, (seat_hash, Principal("seat", seat)))
+        if len(self._tables) >= _TABLES_KEPT:
+            self._tables.clear()
+        self._tables[game_id] = (secret, table)
+        return table
 
 
 def _seat_in_range(seat: int, players: int) -> None:

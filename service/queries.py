@@ -165,10 +165,19 @@ def history(
 def redact(rules: AnyRules, record: Record, principal: Principal, event: Any = None) -> Record:
     """The record as ``principal`` may see it. ``event`` is the record's domain event when the
     caller has it already (a command just decided), saving a decode."""
+    return redact_shown(rules, record, principal, event)[0]
+
+
+def redact_shown(
+    rules: AnyRules, record: Record, principal: Principal, event: Any = None
+) -> tuple[Record, Any]:
+    """:func:`redact`, and the domain event the redacted record holds (``None`` for a kernel
+    record, or when ``principal`` sees everything and ``event`` was not given), so the wire
+    encodes it without decoding the record's data again."""
     if policy.sees_everything(principal):
-        return record
+        return record, event
     if record.type.startswith(f"{KERNEL}."):
-        return record.unsalted()
+        return record.unsalted(), None
     seat = principal.seat if principal.kind == "seat" else None
     if event is None:
         name, data = upcast(rules.name, record.type, record.data)
@@ -181,8 +190,8 @@ def redact(rules: AnyRules, record: Record, principal: Principal, event: Any = N
     if chance is not None and "entries" in chance:
         chance = {k: v for k, v in chance.items() if k != "entries"}
     if shown is event and command is record.command and chance is record.chance:
-        return record.unsalted()
-    return Record(
+        return record.unsalted(), shown
+    redacted = Record(
         record.version,
         type(shown).__name__,
         record.seat,
@@ -194,6 +203,7 @@ def redact(rules: AnyRules, record: Record, principal: Principal, event: Any = N
         record.hash,
         record.at,
     )
+    return redacted, shown
 
 
 def watch(

@@ -43,11 +43,14 @@ class Repository:
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._listeners: list[Callable[[str], None]] = []
+        self._record_listeners: list[Callable[[str, Sequence[Record]], None]] = []
 
     # ------------------------------------------------------------------ ids and the index
 
     def resolve(self, game_id: str) -> str:
         """A full game id from an id or a unique prefix (at least 4 characters)."""
+        if game_id in self._cache:  # a cached game's id is its full, canonical id
+            return game_id
         text = game_id.strip().lower()
         try:
             return str(uuid.UUID(text))
@@ -159,7 +162,7 @@ class Repository:
                 if current is None or current.version <= after.version:
                     self._remember(after)
         self.index.appended()
-        self.notify(game_id)
+        self.notify(game_id, sealed)
 
     def put_secret(self, game_id: str, secret: Secret) -> None:
         self.store.put_secret(game_id, secret)
@@ -185,16 +188,32 @@ class Repository:
         if listener in self._listeners:
             self._listeners.remove(listener)
 
-    def notify(self, game_id: str | None = None) -> None:
-        """A write happened (to ``game_id``): wake this process's waiters and listeners."""
+    def listen_records(self, listener: Callable[[str, Sequence[Record]], None]) -> None:
+        """Call ``listener(game_id, records)`` with the sealed records of every append in this
+        process, once written (the fan-out hands them to watchers without reading them back)."""
+        self._record_listeners.append(listener)
+
+    def unlisten_records(self, listener: Callable[[str, Sequence[Record]], None]) -> None:
+        if listener in self._record_listeners:
+            self._record_listeners.remove(listener)
+
+    def notify(self, game_id: str | None = None, records: Sequence[Record] = ()) -> None:
+        """A write happened (to ``game_id``, of ``records``): wake this process's waiters and
+        listeners."""
         with self._changed:
             self._changed.notify_all()
-        if game_id is not None:
-            for listener in self._listeners:
-                try:
-                    listener(game_id)
-                except Exception:  # a failed wake-up must not fail the written command
-                    log.exception("change listener failed for game %s", game_id)
+        if game_id is None:
+            return
+        for listener in list(self._listeners):
+            try:
+                listener(game_id)
+            except Exception:  # a failed wake-up must not fail the written command
+                log.exception("change listener failed for game %s", game_id)
+        for record_listener in list(self._record_listeners) if records else ():
+            try:
+                record_listener(game_id, records)
+            except Exception:
+                log.exception("change listener failed for game %s", game_id)
 
     def wait(self, timeout: float) -> None:
         """Sleep until the next append in this process, or ``timeout`` seconds (other replicas

@@ -7,7 +7,12 @@ current form. ``verify`` still checks the chain over the stored bytes, and compa
 events with the upcast form of the stored ones.
 
 Steps chain: a rename may be followed by a shape change of the new name, and so on.
-No step is registered yet: no stored event has changed since the first release.
+Registered steps:
+
+* A Feast for Odin, ``GameStarted`` gained ``occupation_effects`` when the occupation effects
+  were built (rules version ``feast-ja-2026.2``); games stored before had none, so their start
+  reads as effects off (and their ``GameCreated`` lacks the ``occupations`` option, which
+  ``OptionSpec.absent`` fills the same way for verify's re-decision).
 """
 
 from __future__ import annotations
@@ -18,7 +23,14 @@ from typing import Any
 RENAMES: dict[tuple[str, str], str] = {}
 """``(game, old type name) → new type name``."""
 
-RESHAPES: dict[tuple[str, str], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+def _feast_started(data: dict[str, Any]) -> dict[str, Any]:
+    return data if "occupation_effects" in data else {**data, "occupation_effects": False}
+
+
+RESHAPES: dict[tuple[str, str], Callable[[dict[str, Any]], dict[str, Any]]] = {
+    ("feast", "GameStarted"): _feast_started,
+}
 """``(game, type name) → function`` turning the data of an older shape into the current one.
 The function must accept the current shape too (and return it unchanged)."""
 

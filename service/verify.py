@@ -36,7 +36,7 @@ from typing import Any
 from domain.kernel.chance import Chance, ChanceEntry, TableChance
 from domain.kernel.contract import AnyRules
 from domain.kernel.errors import Malformed, SkaldError
-from domain.kernel.options import resolve_options
+from domain.kernel.options import resolve_options, stored_values
 from domain.kernel.records import ChanceMode, GameCreated, GameEnded, Reseeded, SeedReveal
 from service import catalog
 from service.batches import build_records
@@ -173,8 +173,9 @@ def _verify(
     report.game = rules.name
     if not rules.min_players <= created.players <= rules.max_players:
         raise Bad(1, f"{created.players} players cannot play {rules.title}")
-    try:  # setup is re-run with the stored options: they must be the game's, complete
-        if resolve_options(rules.options, created.option_values()) != created.option_values():
+    options = stored_values(rules.options, created.option_values())
+    try:  # setup is re-run with the stored options (plus those added since, as then played)
+        if resolve_options(rules.options, options) != options:
             raise Bad(1, "the stored options are not complete")
     except Malformed as error:
         raise Bad(1, f"stored options: {error.reason}") from None
@@ -277,7 +278,9 @@ def _redecide(
         source, segment = chance.at(cursor)
     try:
         if setup:
-            events = rules.setup(created.players, created.option_values(), source)
+            events = rules.setup(
+                created.players, stored_values(rules.options, created.option_values()), source
+            )
         else:
             events = rules.decide(state, seat, command, source)
     except Unrevealed:

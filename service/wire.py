@@ -87,26 +87,62 @@ def to_message(obj: Any, module: Any) -> Message:
     return msg
 
 
+Fill = tuple[tuple[str, str, bool, str, "dict[Any, int] | None"], ...]
+_FILLS: dict[type, tuple[Any, Fill]] = {}
+
+
+def _fill_plan(cls: type, descriptor: Any) -> Fill:
+    """Per field of ``cls`` filled into a message of ``descriptor``: (python name, proto name,
+    repeated, kind, enum numbers) — the enum lookups done once, not per value."""
+    found = _FILLS.get(cls)
+    if found is not None and found[0] is descriptor:
+        return found[1]
+    out = []
+    for name, pname, inner, _, repeated, kind in _plan(cls):
+        numbers = None
+        if kind == "enum":
+            enum_type = descriptor.fields_by_name[pname].enum_type
+            numbers = _enum_numbers(inner, enum_type)
+        out.append((name, pname, repeated, kind, numbers))
+    plan = tuple(out)
+    _FILLS[cls] = (descriptor, plan)  # a class is (almost) always filled into one message
+    return plan
+
+
 def _fill(msg: Any, obj: Any) -> None:
-    for name, pname, inner, _, repeated, kind in _plan(type(obj)):
+    for name, pname, repeated, kind, numbers in _fill_plan(type(obj), msg.DESCRIPTOR):
         value = getattr(obj, name)
         if value is None:
             continue
-        if kind == "enum":
-            numbers = _enum_numbers(inner, _enum_type(msg, pname))
         if repeated:
             target = getattr(msg, pname)
-            for item in value:
-                if kind == "message":
+            if kind == "message":
+                for item in value:
                     _fill(target.add(), item)
-                else:
-                    target.append(numbers[item] if kind == "enum" else item)
+            elif numbers is not None:
+                target.extend([numbers[item] for item in value])
+            else:
+                target.extend(value)
         elif kind == "message":
             _fill(getattr(msg, pname), value)
-        elif kind == "enum":
+        elif numbers is not None:
             setattr(msg, pname, numbers[value])
         else:
             setattr(msg, pname, value)
+
+
+def _fill_member(oneof_holder: Any, obj: Any) -> None:
+    """``obj`` into the oneof member of ``oneof_holder`` named after its class, set even when
+    ``obj`` has no fields (what ``CopyFrom(to_message(obj))`` did, without the copy)."""
+    member = getattr(oneof_holder, member_name(type(obj).__name__))
+    member.SetInParent()
+    _fill(member, obj)
+
+
+@cache
+def member_name(class_name: str) -> str:
+    """A oneof member's name for a message class (:func:`snake`, remembered)."""
+    return snake(class_name)
 
 
 def from_message(cls: type, msg: Any) -> Any:
@@ -149,12 +185,13 @@ def _enum(cls: Any, msg: Any, pname: str, number: int, where: str) -> Any:
 
 
 def command_to_proto(game: str, command: Any) -> pb.Command:
-    module = game_module(game)
-    wrapper = module.AnyCommand()
-    getattr(wrapper, snake(type(command).__name__)).CopyFrom(to_message(command, module))
     out = pb.Command()
-    getattr(out, game).CopyFrom(wrapper)
+    _fill_command(out, game, command)
     return out
+
+
+def _fill_command(out: pb.Command, game: str, command: Any) -> None:
+    _fill_member(getattr(out, game), command)
 
 
 def command_from_proto(rules: AnyRules, msg: Any) -> Any:
@@ -255,7 +292,12 @@ def chance_entries_from_proto(entries: Sequence[pb.ChanceEntry]) -> list[ChanceE
     return out
 
 
-def record_to_proto(rules: AnyRules, record: Record) -> pb.GameEvent:
+def record_to_proto(
+    rules: AnyRules, record: Record, event: Any = None, command: Any = None
+) -> pb.GameEvent:
+    """A record on the wire. ``event`` is the record's domain event as ``record`` shows it (the
+    redacted one, when redacted) and ``command`` the batch's command, when the caller holds them
+    already (a command just decided): neither is decoded again from the record's data."""
     msg = pb.GameEvent(
         version=record.version,
         type=record.type,
@@ -264,6 +306,30 @@ def record_to_proto(rules: AnyRules, record: Record) -> pb.GameEvent:
         hash=record.hash,
         at=record.at,
     )
+    _fill_record(msg, rules, record, event, command)
+    return msg
+
+
+def add_record(
+    events: Any, rules: AnyRules, record: Record, event: Any = None, command: Any = None
+) -> pb.GameEvent:
+    """:func:`record_to_proto` as a new element of ``events`` (a response's repeated
+    ``GameEvent`` field), so the response holds it without a copy."""
+    msg: pb.GameEvent = events.add(
+        version=record.version,
+        type=record.type,
+        command_id=record.command_id,
+        prev_hash=record.prev_hash,
+        hash=record.hash,
+        at=record.at,
+    )
+    _fill_record(msg, rules, record, event, command)
+    return msg
+
+
+def _fill_record(
+    msg: pb.GameEvent, rules: AnyRules, record: Record, event: Any, command: Any
+) -> None:
     if record.seat is not None and record.seat >= 0:
         msg.seat = record.seat
     if record.salt is not None:
@@ -272,27 +338,30 @@ def record_to_proto(rules: AnyRules, record: Record) -> pb.GameEvent:
     if kernel is not None:
         typed: object = from_data(kernel, record.data)
         kind = getattr(msg.event.kernel, KERNEL_KINDS[kernel.__name__])
-        kind.CopyFrom(to_message(typed, pb))
+        kind.SetInParent()
+        _fill(kind, typed)
     else:
-        event = from_data(rules.events[record.type], record.data)
-        wrapper = getattr(msg.event, rules.name)
-        getattr(wrapper, snake(record.type)).CopyFrom(to_message(event, game_module(rules.name)))
+        if event is None:
+            event = from_data(rules.events[record.type], record.data)
+        _fill_member(getattr(msg.event, rules.name), event)
     if record.command is not None:
         msg.command_type = str(record.command["type"])
         if "data" in record.command:
-            cmd = from_data(rules.commands[record.command["type"]], record.command["data"])
-            msg.command.CopyFrom(command_to_proto(rules.name, cmd))
+            if command is None:
+                command = from_data(rules.commands[record.command["type"]], record.command["data"])
+            _fill_command(msg.command, rules.name, command)
     if record.chance is not None:
         msg.chance.from_cursor = int(record.chance["from"])
         msg.chance.used = int(record.chance["used"])
         msg.chance.mode = str(record.chance.get("mode", ""))
         msg.chance.entries.extend(chance_entries_to_proto(record.chance.get("entries", [])))
-    return msg
 
 
 def view_to_proto(rules: AnyRules, view: Any) -> pb.View:
     out = pb.View()
-    getattr(out, rules.name).view.CopyFrom(to_message(view, game_module(rules.name)))
+    target = getattr(out, rules.name).view
+    target.SetInParent()
+    _fill(target, view)
     return out
 
 

@@ -456,7 +456,7 @@ def test_malformed_command_json_shows_the_shape_expected(cli: Cli) -> None:
     unknown = cli.refused("check", gid, "--at", "1", "--seat", "0", '{"jump": {}}')
     assert "no command 'jump' in Red North" in unknown["reason"]
     assert '{"withdraw": {"position": 0}}' in unknown["reason"]
-    not_json = cli.refused("play", gid, "--seat", "0", "deploy")["reason"]
+    not_json = cli.refused("play", gid, "--seat", "0", "{deploy")["reason"]
     assert not_json.startswith("the command is not JSON") and '"END_LEFT | END_RIGHT"' in not_json
     assert "AnyCommand" not in not_json and "Available Fields" not in wrong_field["reason"]
     for shape in re.findall(r"\{\"[a-z_]+\": \{.*?\}\}(?=;|$)", not_json):

@@ -71,18 +71,21 @@ def test_a_golden_game_imports_verifies_forks_diffs_and_checks(tmp_path: Path) -
 
 
 def test_rules_lists_every_occupation_and_the_missing_effects(tmp_path: Path) -> None:
+    from domain.feast.game.cards.registry import BUILT
+
     cli = Cli(tmp_path / "skald.db")
     info = cli.ok("rules", "feast")
     assert info["playable"] is True and info["options"]
     cards = info["components"]["occupations"]
     assert len(cards) == 190 and cards[16]["id"] == "occupation-017"
-    assert all(card["effect_built"] is False for card in cards)  # issue 13 builds them
+    assert {c["number"] for c in cards if c["effect_built"]} == set(BUILT)  # the registry's
+    assert all(c["effect"] for c in cards if c["effect_built"])  # each with its effect
     assert all(card["id"] == card_id(card["number"]) for card in cards)  # the ids dealt
     missing = info["components"]["occupation_effects_missing"]
-    assert len(missing) == 190 and missing[0] == "occupation-001 Peddler"
-    assert info["components"]["occupation_effects"].startswith("not built yet for 190 of 190")
+    assert len(missing) == 190 - len(BUILT) and "occupation-005 Chief" in missing
+    assert info["components"]["occupation_effects"].startswith(f"built for {len(BUILT)} of 190")
 
     human = invoke_skald(["rules", "feast", "--db", str(tmp_path / "skald.db")])
     assert human.code == 0, human.stderr
     assert "occupation_effects_missing" in human.stdout and "Peddler" in human.stdout
-    assert "not built yet for 190 of 190 cards" in " ".join(human.stdout.split())
+    assert f"built for {len(BUILT)} of 190 cards" in " ".join(human.stdout.split())

@@ -211,7 +211,7 @@ def test_the_refreshers_pillaging_turn_through_the_cli(tmp_path: Path) -> None:
     anchor = chest["anchors"][0]
     drop = cmd.PlaceGood("home", "chest", anchor["row"], anchor["col"], anchor["rotations"][0])
     human = invoke_skald(["legal", table.gid, "--seat", "0", "--db", table.db])
-    assert human.code == 0 and "PlaceGood chest on home" in human.stdout
+    assert human.code == 0 and " put chest home: " in human.stdout
     assert len(human.stdout.splitlines()) < 80
     text = wire.command_to_json("feast", drop)
     at = str(table.version)

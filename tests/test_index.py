@@ -52,9 +52,9 @@ def test_the_index_is_kept_in_the_store_and_a_restart_reads_no_log(db_url: str) 
     calls: list[int] = []
     page = again.log_page
 
-    def counted(after: int, limit: int = 1000) -> Any:
+    def counted(after: int, limit: int = 1000, sparse: bool = False) -> Any:
         calls.append(after)
-        return page(after, limit)
+        return page(after, limit, sparse)
 
     again.log_page = counted  # type: ignore[method-assign]
     restarted = GameService(again, registry())

@@ -40,7 +40,7 @@ def test_one_read_per_batch_for_all_watchers_of_the_game_only() -> None:
     got: dict[str, list[list[int]]] = {name: [] for name in ("a1", "a2", "a3", "b1")}
 
     def sink(name: str):  # type: ignore[no-untyped-def]
-        return lambda batch: got[name].append([r.version for r in batch])
+        return lambda batch, _data: got[name].append([r.version for r in batch])
 
     subs = [fanout.subscribe("a", sink(n)) for n in ("a1", "a2", "a3")]
     fanout.subscribe("b", sink("b1"))
@@ -69,7 +69,7 @@ def test_writes_during_a_read_coalesce_into_one_more_read() -> None:
     store = Store()
     fanout = Fanout(store.read)
     batches: list[list[int]] = []
-    fanout.subscribe("a", lambda batch: batches.append([r.version for r in batch]))
+    fanout.subscribe("a", lambda batch, _data: batches.append([r.version for r in batch]))
     store.gate.clear()  # the first read blocks: writes pile up meanwhile
     store.records["a"].append(_record(1))
     fanout.changed("a")
@@ -96,3 +96,83 @@ def test_log_tail_names_the_games_another_process_wrote(tmp_path) -> None:  # ty
     assert created.game_id in tail.poll()
     assert seen == [created.game_id]
     assert tail.poll() == set()  # nothing new: nothing reported
+
+
+def test_pushed_records_need_no_read_and_are_encoded_once_per_audience() -> None:
+    store = Store()
+    encoded: list[tuple[str, object, list[int]]] = []
+
+    def encode(game_id: str, audience: object, records: object) -> list[bytes]:
+        versions = [r.version for r in records]  # type: ignore[attr-defined]
+        encoded.append((game_id, audience, versions))
+        return [f"{audience}:{v}".encode() for v in versions]
+
+    fanout = Fanout(store.read, encode=encode)
+    got: dict[str, list[list[bytes]]] = {name: [] for name in ("p1", "p2", "s0")}
+
+    def sink(name: str):  # type: ignore[no-untyped-def]
+        return lambda batch, data: got[name].append(list(data))
+
+    fanout.subscribe("a", sink("p1"), ("seat", None))
+    fanout.subscribe("a", sink("p2"), ("seat", None))
+    fanout.subscribe("a", sink("s0"), ("seat", 0))
+    fanout.appended("a", [_record(1), _record(2)])
+    _until(lambda: all(got.values()))
+    assert store.reads == []  # this process's own write: handed over, never read back
+    assert sorted(str(e[1]) for e in encoded) == ["('seat', 0)", "('seat', None)"]  # one each
+    assert got["p1"] == got["p2"] == [[b"('seat', None):1", b"('seat', None):2"]]
+    assert got["s0"] == [[b"('seat', 0):1", b"('seat', 0):2"]]
+
+    store.records["a"] += [_record(v) for v in (1, 2, 3, 4)]
+    fanout.appended("a", [_record(4)])  # 3 came from another process: a gap, so one read
+    _until(lambda: len(got["p1"]) == 2)
+    assert store.reads == [("a", 2)]
+    assert got["p1"][-1] == [b"('seat', None):3", b"('seat', None):4"]
+    fanout.close()
+
+
+def test_without_the_non_blocking_hook_a_stream_is_a_blocking_iterator(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A grpc that does not pass ``send_response_callback`` gets the same records from an
+    iterator (one thread per stream), ending when the client leaves."""
+    from concurrent import futures
+
+    from service._generated.skald.v1 import skald_pb2
+    from service.auth import OPERATOR
+    from service.bootstrap import open_service
+    from service.grpc_server import Servicer
+    from service.serving import Admission, Limits
+    from service.watching import Encoder, watch_handler
+
+    svc = open_service(str(tmp_path / "s.db"))
+    created = svc.create("red_north", 3, seed=b"blocking")
+    encoder = Encoder(svc)
+    fanout = Fanout(lambda gid, after: svc.repo.read(gid, after=after), encode=encoder.encode)
+    svc.repo.listen_records(fanout.appended)
+    left: list[object] = []
+
+    class Context:
+        def add_callback(self, callback: object) -> bool:
+            left.append(callback)
+            return True
+
+    senders = futures.ThreadPoolExecutor(1)
+    watch = watch_handler(
+        Servicer(svc), fanout, lambda _: None, Admission(Limits()), encoder, senders
+    )
+    raw = skald_pb2.WatchGameRequest(game_id=created.game_id).SerializeToString()
+    stream = watch(raw, Context())
+    assert stream is not None
+    first = [skald_pb2.GameEvent.FromString(next(stream)).version for _ in range(created.version)]
+    assert first == list(range(1, created.version + 1))
+    rules = svc.rules_of(created.game_id)
+    loaded = svc.load(created.game_id)
+    seat = min(rules.to_act(loaded.state))
+    command = next(iter(rules.legal_commands(loaded.state, seat)))
+    done = svc.submit(created.game_id, OPERATOR, seat, command)
+    pushed = [skald_pb2.GameEvent.FromString(next(stream)) for _ in done.records]
+    assert [e.version for e in pushed] == [r.version for r in done.records]
+    threading.Timer(0.05, left[0]).start()  # type: ignore[arg-type]
+    assert list(stream) == []  # the client left: the iterator ends
+    fanout.close()
+    senders.shutdown()
+    svc.store.close()

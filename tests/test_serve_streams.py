@@ -1,4 +1,4 @@
-"""Streams that scale (``service/aio_server.py``): spectators cost no server thread, so other
+"""Streams that scale (``service/watching.py``): spectators cost no server thread, so other
 calls stay fast while many watch; overload and overlong calls are refused with a status, never
 hung; a write on one process or replica wakes watchers on another (SQLite log tail,
 PostgreSQL LISTEN/NOTIFY)."""
@@ -167,3 +167,123 @@ def test_a_write_on_another_process_wakes_the_watcher_sqlite(tmp_path: Any) -> N
 def test_a_write_on_another_replica_wakes_the_watcher_postgresql(pg_url: str) -> None:
     # LISTEN/NOTIFY: well under the 1 s fallback poll
     assert _cross_process_delivery(pg_url) < 0.5
+
+
+def test_spectators_hold_no_thread_while_they_wait(served: tuple[int, GameService]) -> None:
+    """WatchGame is non-blocking: 120 open streams add at most the sender pool, not 120."""
+    port, _ = served
+    channel, stub = _stub(port)
+    game = stub.CreateGame(pb.CreateGameRequest(game=GAME, players=3), timeout=5)
+    before = threading.active_count()
+    streams, firsts = [], []
+    for _ in range(120):  # one at a time: a blocking stream would keep its thread
+        streams.append(stub.WatchGame(pb.WatchGameRequest(game_id=game.game_id), timeout=30))
+        firsts.append(next(streams[-1]).version)  # open, backlog sent
+    grown = threading.active_count() - before
+    version = _play_one(stub, game.game_id, game.referee_token, random.Random(5))
+    for stream in streams:
+        got = firsts[0]
+        while got < version:
+            got = next(stream).version
+    for stream in streams:
+        stream.cancel()
+    channel.close()
+    assert firsts == [1] * 120
+    assert grown <= Limits().senders + 8, grown  # server and test client threads alike
+
+
+def test_a_stream_ends_with_ok_after_the_last_record(tmp_path: Any) -> None:
+    store = EventStore(str(tmp_path / "skald.db"))
+    svc = GameService(store, registry())
+    server, port = create_server(svc)
+    channel, stub = _stub(port)
+    try:
+        game = stub.CreateGame(pb.CreateGameRequest(game=GAME, players=2), timeout=5)
+        stream = stub.WatchGame(pb.WatchGameRequest(game_id=game.game_id), timeout=60)
+        rng = random.Random(11)
+        finished = False
+        while not finished:
+            view = stub.GetView(
+                pb.GetViewRequest(game_id=game.game_id), metadata=_md(game.referee_token)
+            )
+            finished = view.finished
+            if not finished:
+                _play_one(stub, game.game_id, game.referee_token, rng)
+        versions = [event.version for event in stream]  # ends by itself: status OK
+        assert versions == list(range(1, view.version + 1))
+        assert stream.code() == grpc.StatusCode.OK
+    finally:
+        channel.close()
+        server.stop(0)
+        store.close()
+
+
+def test_a_stream_whose_client_stops_reading_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sends block while a client does not read; past MAX_BEHIND waiting, the stream is
+    cancelled (the client may resume from its last version) and nothing else waits on it."""
+    from concurrent import futures
+
+    from service import watching
+    from service.records import Record
+
+    monkeypatch.setattr(watching, "MAX_BEHIND", 3)
+    gate, cancelled = threading.Event(), threading.Event()
+    sent: list[Any] = []
+
+    class Context:
+        def add_callback(self, callback: Any) -> bool:
+            return True
+
+        def cancel(self) -> None:
+            cancelled.set()
+
+    class Encoder:
+        def encode(self, game_id: str, audience: Any, records: Any) -> list[bytes]:
+            return [b"%d" % r.version for r in records]
+
+    def record(v: int) -> Record:
+        return Record(v, "T", None, "c", {}, None, None, "p", f"h{v}", "", None)
+
+    def send(data: Any) -> None:
+        gate.wait(5)  # the client's window is full
+        sent.append(data)
+
+    pool = futures.ThreadPoolExecutor(2)
+    sender = watching._Sender(Encoder(), lambda gid, after: [], "g", ("seat", None), 0)  # type: ignore[arg-type]
+    stream = watching._NonBlocking(sender, send, Context(), pool, lambda status: None)
+    stream.ready = True
+    for v in range(1, 8):
+        stream.offer([record(v)], [b"%d" % v])
+    assert cancelled.wait(5)
+    gate.set()
+    pool.shutdown(wait=True)
+    assert sender.closed and len(sent) <= 2  # the one in flight, maybe one more: then cut
+
+
+def test_streams_past_the_limit_are_refused(tmp_path: Any) -> None:
+    store = EventStore(str(tmp_path / "skald.db"))
+    server, port = create_server(GameService(store, registry()), limits=Limits(max_streams=1))
+    channel, stub = _stub(port)
+    try:
+        game = stub.CreateGame(pb.CreateGameRequest(game=GAME, players=3), timeout=5)
+        first = stub.WatchGame(pb.WatchGameRequest(game_id=game.game_id), timeout=10)
+        assert next(first).version == 1
+        with pytest.raises(grpc.RpcError) as refused:
+            next(stub.WatchGame(pb.WatchGameRequest(game_id=game.game_id), timeout=10))
+        assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        assert rule_of(refused.value) == "server/overloaded"
+        first.cancel()
+        deadline = time.time() + 5  # the first stream's end frees its place
+        while True:
+            try:
+                again = stub.WatchGame(pb.WatchGameRequest(game_id=game.game_id), timeout=10)
+                assert next(again).version == 1
+                again.cancel()
+                break
+            except grpc.RpcError:
+                assert time.time() < deadline
+                time.sleep(0.05)
+    finally:
+        channel.close()
+        server.stop(0)
+        store.close()

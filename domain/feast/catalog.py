@@ -51,12 +51,17 @@ CONFIDENCE: tuple[str, ...] = (
     "'138 placeable squares' does not match its own grid.",
 )
 
-OCCUPATION_EFFECTS_BUILT: frozenset[int] = frozenset()
-"""Numbers of the occupation cards whose own effect the game carries out. None yet: the cards
-are drawn, held hidden, played at their printed cost and score their points, but what each
-card does is the next issue (13). ``components()`` marks every other card ``effect_built:
-false`` and lists it under ``occupation_effects_missing``, so clients are never told a card
-works when it does not."""
+
+def effects_built() -> dict[int, str]:
+    """The occupation cards whose own effect the game carries out, with the effect as built
+    (``domain.feast.game.cards.registry``; imported here lazily, since the game package
+    imports this module). ``components()`` marks every other card ``effect_built: false`` and
+    lists it under ``occupation_effects_missing``: it is still drawn, held hidden, played at
+    its printed cost and scores its points, and clients are never told it works."""
+    from domain.feast.game.cards.registry import CARDS
+
+    return {n: c.summary for n, c in CARDS.items()}
+
 
 LEGEND: dict[str, str] = {
     " ": "not part of the board",
@@ -98,6 +103,7 @@ def _board(spec: BoardSpec) -> dict[str, Any]:
 
 @cache
 def _components() -> dict[str, Any]:
+    built = effects_built()
     return {
         "game": "feast-for-odin",
         "sources": SOURCES,
@@ -154,22 +160,18 @@ def _components() -> dict[str, Any]:
         "mountain_strips_face_up": _data(mountains.FACE_UP_AT_SETUP),
         "action_spaces": [{**_data(a), "vikings": a.vikings} for a in action_board.ACTION_SPACES],
         "imitation_columns": _data(action_board.IMITATION_COLUMNS),
-        "occupations": [_occupation(o) for o in occupations.OCCUPATIONS],
+        "occupations": [_occupation(o, built) for o in occupations.OCCUPATIONS],
         "occupation_effects": (
-            f"not built yet for {_missing()} of {len(occupations.OCCUPATIONS)} cards: they are "
+            f"built for {len(built)} of {len(occupations.OCCUPATIONS)} cards; the others are "
             "drawn, held hidden, played at their printed cost and score their points, but do "
-            "nothing else (issue 13)"
+            "nothing else (listed in occupation_effects_missing)"
         ),
         "occupation_effects_missing": [
             f"{_card_id(o.number)} {o.name}"
             for o in occupations.OCCUPATIONS
-            if o.number not in OCCUPATION_EFFECTS_BUILT
+            if o.number not in built
         ],
     }
-
-
-def _missing() -> int:
-    return sum(1 for o in occupations.OCCUPATIONS if o.number not in OCCUPATION_EFFECTS_BUILT)
 
 
 def _card_id(number: int) -> str:
@@ -177,11 +179,12 @@ def _card_id(number: int) -> str:
     return f"occupation-{number:03d}"
 
 
-def _occupation(card: occupations.Occupation) -> dict[str, Any]:
+def _occupation(card: occupations.Occupation, built: dict[int, str]) -> dict[str, Any]:
     return {
         "id": _card_id(card.number),
         **_data(card),
-        "effect_built": card.number in OCCUPATION_EFFECTS_BUILT,
+        "effect_built": card.number in built,
+        "effect": built.get(card.number, ""),
     }
 
 

@@ -13,7 +13,7 @@ options; anything else that does not fit is refused with :class:`~domain.kernel.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -49,6 +49,10 @@ class OptionSpec:
     """The only values accepted (empty: any value of the kind, within the bounds)."""
     minimum: int | None = None
     maximum: int | None = None
+    absent: OptionValue | None = None
+    """The value a game stored before this option existed plays with (``None``: the default).
+    A stored game keeps the rules it was played under, so an option added later says here what
+    those games did (e.g. A Feast for Odin's ``occupations``: off, no card effects then)."""
 
     def describe(self) -> dict[str, object]:
         """JSON-friendly form for ``skald rules`` and GetRules."""
@@ -124,4 +128,16 @@ def resolve_options(
                     "options/out-of-range", f"option {spec.name!r} must be ≤ {spec.maximum}"
                 )
         out[spec.name] = value
+    return out
+
+
+def stored_values(
+    specs: Sequence[OptionSpec], values: Mapping[str, OptionValue]
+) -> dict[str, OptionValue]:
+    """The options of a stored game: its stored values, plus each option added since with the
+    value such games played with (``absent``), so an old game re-runs as it was played."""
+    out = dict(values)
+    for spec in specs:
+        if spec.name not in out:
+            out[spec.name] = spec.default if spec.absent is None else spec.absent
     return out

@@ -34,11 +34,11 @@ def _pick(commands: list[Any], picker: random.Random) -> Any:
 
 
 def play(
-    players: int, length: str, seed: int, audit: bool = False
+    players: int, length: str, seed: int, audit: bool = False, occupations: bool = True
 ) -> tuple[State, list[Any], Counter[str]]:
     chance = ServerChance(b"feast-play", f"{players}-{length}-{seed}")
     picker = random.Random(seed)
-    options = resolve_options(RULES.options, {"length": length})
+    options = resolve_options(RULES.options, {"length": length, "occupations": occupations})
     events = list(RULES.setup(players, options, chance))
     state = fold(RULES, players, events)
     used: Counter[str] = Counter()

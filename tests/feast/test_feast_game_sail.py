@@ -206,12 +206,14 @@ def test_random_four_player_games_reach_the_new_spaces() -> None:
     """Over 10 random 4-player games the forge, the sailing and the exploration spaces are
     used (printed with the emigration spaces, which a uniform random player rarely meets:
     it needs a knarr or longship and silver ≥ the round at once; their rules are tested
-    above and in ``test_feast_game_emigrate``)."""
+    above and in ``test_feast_game_emigrate``). Played without occupation effects: what
+    random play reaches is measured on the spaces alone (cards spend the silver and goods
+    these spaces need; games with them are ``test_cards_properties``)."""
     from tests.feast.test_feast_game_play import play
 
     used: Counter[str] = Counter()
     for seed in range(10):
-        used += play(4, "long", 300 + seed)[2]
+        used += play(4, "long", 300 + seed, occupations=False)[2]
     emigration = [f"emigration-and-occupation-{c}-1" for c in (2, 3, 4)]
     mine = [s for s in SPACES if s.startswith(("crafting-3-1", "sailing", "exploration"))]
     mine += emigration

@@ -37,7 +37,7 @@ class Feast:
     title = "A Feast for Odin"
     min_players = _setup.MIN_PLAYERS
     max_players = _setup.MAX_PLAYERS
-    rules_version = "feast-ja-2026.1"
+    rules_version = "feast-ja-2026.2"
     commands: Mapping[str, type[Any]] = COMMANDS
     events: Mapping[str, type[Any]] = EVENTS
     views: tuple[type[Any], ...] = (_views.FeastView, _views.PlayerView)

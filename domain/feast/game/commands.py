@@ -1,6 +1,6 @@
 """Commands of A Feast for Odin: imperative, never carrying the acting seat.
 
-``PlaceGood``, ``BuyShip`` and ``LoadOre`` are anytime actions (rules.ja.txt 随時アクション):
+``PlaceGood``, ``BuyShip``, ``LoadOre`` and ``UseOccupation`` are anytime actions (rules.ja.txt 随時アクション):
 a seat may send them while another seat is to act.
 """
 
@@ -122,12 +122,13 @@ class DeclareHunt:
 class DeclareRaid:
     """Raiding, pillaging: end the raid. Success spends ``stone`` and ``swords`` (+1 each)
     and takes ``take``, a blue good or special tile of sword value ≤ the result; failure
-    spends nothing."""
+    spends nothing. ``spears`` count as long swords only with Melee Fighter (#137)."""
 
     success: bool
     stone: int = 0
     swords: int = 0
     take: str | None = None
+    spears: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +145,24 @@ class BuySpecials:
     order, each once; ``actions/sailing.py``)."""
 
     tiles: tuple[SpecialTile, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UseOccupation:
+    """Anytime: use a played occupation's exchange (an ANYTIME card), ``option`` naming the
+    choice in the card's terms (``cards/``)."""
+
+    card: str
+    option: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveOccupation:
+    """Answer the first occupation offer (``feast/occupation``): take choice ``option``, or
+    ``None`` to leave it unused."""
+
+    card: str
+    option: int | None = None
 
 
 Command = (
@@ -164,7 +183,9 @@ Command = (
     | DeclareRaid
     | TradeOverseas
     | BuySpecials
+    | UseOccupation
+    | ResolveOccupation
 )
 
 COMMANDS: dict[str, type] = {c.__name__: c for c in get_args(Command)}
-ANYTIME = frozenset({"PlaceGood", "BuyShip", "LoadOre"})
+ANYTIME = frozenset({"PlaceGood", "BuyShip", "LoadOre", "UseOccupation"})

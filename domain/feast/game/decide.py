@@ -9,13 +9,15 @@ from typing import Any
 from domain.feast.game import commands as cmd
 from domain.feast.game import events as ev
 from domain.feast.game.actions import dice_steps, voyage_steps
+from domain.feast.game.cards import answers, watch
+from domain.feast.game.cards import engine as cards
 from domain.feast.game.checks import check
 from domain.feast.game.flow import Log
 from domain.feast.game.items import SHIP_SPECS, boards, piece_of
-from domain.feast.game.phases import end_feast
+from domain.feast.game.phases import run_phases
 from domain.feast.game.scoring import final_scores
-from domain.feast.game.state import State
-from domain.feast.game.turn import advance, continue_action, finish_action, place
+from domain.feast.game.state import Resume, State
+from domain.feast.game.turn import advance, continue_action, finish_action, place, use_space
 from domain.feast.goods import upgrades
 from domain.feast.placement import STONE, WOOD, Placement, legal_placements, uncovered_banquet
 from domain.kernel.chance import Chance
@@ -23,8 +25,9 @@ from domain.kernel.chance import Chance
 
 def decide(state: State, seat: int, command: Any, chance: Chance) -> tuple[Any, ...]:
     check(state, seat, command)
-    log = Log(state)
+    log = Log(state, watch.watch, watch.watched(), chance) if state.effects else Log(state)
     _HANDLERS[type(command)](log, seat, command, chance)
+    cards.settle(log, chance)  # as-soon-as occupations, after every command
     return tuple(log.events)
 
 
@@ -34,7 +37,7 @@ def _place_vikings(log: Log, seat: int, c: cmd.PlaceVikings, chance: Chance) -> 
 
 def _pass(log: Log, seat: int, c: cmd.Pass, chance: Chance) -> None:
     log.emit(ev.Passed(seat))
-    advance(log, seat)
+    advance(log, seat, chance)
 
 
 def _take(log: Log, seat: int, c: cmd.TakeFromMountain, chance: Chance) -> None:
@@ -51,12 +54,12 @@ def _upgrade(log: Log, seat: int, c: cmd.Upgrade, chance: Chance) -> None:
 
 
 def _play(log: Log, seat: int, c: cmd.PlayOccupation, chance: Chance) -> None:
-    log.emit(ev.OccupationPlayed(seat, c.card))
+    cards.play(log, seat, c.card, chance)
     continue_action(log, chance)
 
 
 def _finish(log: Log, seat: int, c: cmd.FinishAction, chance: Chance) -> None:
-    finish_action(log)
+    finish_action(log, chance)
 
 
 def _place_good(log: Log, seat: int, c: cmd.PlaceGood, chance: Chance) -> None:
@@ -83,9 +86,13 @@ def _end_feast(log: Log, seat: int, c: cmd.EndFeast, chance: Chance) -> None:
     """フェイズ9: one Thing penalty per open square left bare; the food goes back."""
     table = log.state.players[seat].banquet
     assert table is not None
+    cards.feast_end(log, seat, chance)
     log.emit(ev.FeastEnded(seat, uncovered_banquet(table)))
     if all(p.feasted for p in log.state.players):
-        end_feast(log, chance)
+        if log.state.offers:
+            log.emit(ev.OccupationsAwaited(Resume("after-feast")))
+        else:
+            run_phases(log, chance, "after-feast")
 
 
 def _store_resources(log: Log, seat: int) -> None:
@@ -112,7 +119,33 @@ def _finish_placing(log: Log, seat: int, c: cmd.FinishPlacing, chance: Chance) -
     if all(p.finished for p in log.state.players):
         for s in range(log.state.count):
             _store_resources(log, s)
+        cards.before_scoring(log, chance)
         log.emit(ev.GameScored(*final_scores(log.state)))
+
+
+def _use_card(log: Log, seat: int, c: cmd.UseOccupation, chance: Chance) -> None:
+    answers.use(log, seat, c, chance)
+
+
+def _resolve_card(log: Log, seat: int, c: cmd.ResolveOccupation, chance: Chance) -> None:
+    """Answer the first offer; once none waits, the flow goes on where it stopped."""
+    answers.resolve(log, seat, c, chance)
+    r = log.state.resume
+    if log.state.offers or r is None:
+        return
+    log.emit(ev.OffersSettled(r.step))
+    _resume(log, r, chance)
+
+
+def _resume(log: Log, r: Resume, chance: Chance) -> None:
+    if r.step == "use-space":
+        use_space(log, r, chance)
+    elif r.step == "continue-action":
+        continue_action(log, chance)
+    elif r.step == "advance":
+        advance(log, r.seat, chance)
+    else:
+        run_phases(log, chance, r.step)
 
 
 _HANDLERS: dict[type, Callable[[Log, int, Any, Chance], None]] = {
@@ -133,4 +166,6 @@ _HANDLERS: dict[type, Callable[[Log, int, Any, Chance], None]] = {
     cmd.DeclareRaid: dice_steps.declare_raid,
     cmd.TradeOverseas: voyage_steps.trade,
     cmd.BuySpecials: voyage_steps.sale,
+    cmd.UseOccupation: _use_card,
+    cmd.ResolveOccupation: _resolve_card,
 }

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import get_args
 
 from domain.feast.banquet import GameLength
-from domain.feast.game.state import ItemCount
+from domain.feast.game.state import ItemCount, Resume
 from domain.feast.goods import Good
 from domain.feast.mountains import MountainItem
 from domain.feast.placement import Placement
@@ -32,6 +32,10 @@ class GameStarted:
     """4 players: the columns that got an imitation space (RULINGS.md)."""
     decks: str
     final_income: bool
+    occupation_effects: bool
+    """Option ``occupations``: off, cards are dealt, played and score their printed points but
+    do nothing else. Games stored before the effects were built lack the field and are read
+    with it off (``service/upcasting.py``), as they were played."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,8 +267,9 @@ class GameScored:
 
 @dataclass(frozen=True, slots=True)
 class DieRolled:
-    """A dice space's roll (1st, 2nd or 3rd), replacing the last; ``modifier`` is the ore on
-    the ships used (negative for whaling, positive for pillaging). The seat now decides."""
+    """A dice space's roll (1st, 2nd or 3rd, more with an occupation), replacing the last;
+    ``modifier`` is the ore on the ships used (negative for whaling, positive for pillaging)
+    plus what the seat's occupations add to every roll. The seat now decides."""
 
     seat: int
     space: str
@@ -350,6 +355,122 @@ class SoloSpacesBlocked:
     spaces: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class OccupationUsed:
+    """An occupation's effect happens (by itself when triggered or played, or by
+    ``UseOccupation``: ``option`` is the choice); its costs and gains follow as ``Paid`` and
+    ``Gained`` with the card as reason."""
+
+    seat: int
+    card: str
+    option: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OccupationOffered:
+    """An occupation's optional effect waits for its owner (``ResolveOccupation``); ``trigger``
+    says what set it off, in the card's terms."""
+
+    seat: int
+    card: str
+    trigger: str
+
+
+@dataclass(frozen=True, slots=True)
+class OccupationAnswered:
+    """The first offer is answered: ``option`` taken (its events follow), or ``None``, left
+    unused."""
+
+    seat: int
+    card: str
+    option: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OccupationsAwaited:
+    """The automatic flow stops for the occupation offers; it goes on at ``resume`` once every
+    offer is answered."""
+
+    resume: Resume
+
+
+@dataclass(frozen=True, slots=True)
+class OffersSettled:
+    """Every occupation offer is answered: the flow goes on at ``step``."""
+
+    step: str
+
+
+@dataclass(frozen=True, slots=True)
+class OccupationPlayedBy:
+    """An occupation played from the hand by another card's effect (``by``), outside any
+    space's allowance."""
+
+    seat: int
+    card: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class OccupationTookFromMountain:
+    """An occupation took ``items`` from the arrow end of strip ``strip`` (not a space's take)."""
+
+    seat: int
+    card: str
+    strip: int
+    items: tuple[MountainItem, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class VikingsRecalled:
+    """An occupation moved ``vikings`` of the seat's Vikings from ``space`` back to its Thing
+    square, to be placed again; a space left empty may be used again this round."""
+
+    seat: int
+    space: str
+    vikings: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class OreRemoved:
+    """An occupation took ``ore`` loaded ore off ship ``ship``: back to the supply when
+    ``kept``, else to the general supply."""
+
+    seat: int
+    ship: int
+    ore: int
+    card: str
+    kept: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DiceBonus:
+    """An occupation used before a dice action adds ``bonus`` to every roll of it."""
+
+    seat: int
+    card: str
+    bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActionReplaced:
+    """An occupation replaced the space's own action (its events follow)."""
+
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponSearched:
+    """A weapon of a named type taken by an occupation: from the discard pile, else the deck,
+    else a substitute (weapons count as unlimited)."""
+
+    seat: int
+    weapon: Weapon
+    card: str
+
+
 Event = (
     GameStarted
     | OccupationDealt
@@ -392,6 +513,18 @@ Event = (
     | ShipExchanged
     | ShipEmigrated
     | SoloSpacesBlocked
+    | OccupationUsed
+    | OccupationOffered
+    | OccupationAnswered
+    | OccupationsAwaited
+    | OffersSettled
+    | OccupationPlayedBy
+    | OccupationTookFromMountain
+    | VikingsRecalled
+    | OreRemoved
+    | DiceBonus
+    | ActionReplaced
+    | WeaponSearched
 )
 
 EVENTS: dict[str, type] = {c.__name__: c for c in get_args(Event)}

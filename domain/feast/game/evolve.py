@@ -10,6 +10,7 @@ from domain.feast.boards.exploration import EXPLORATION_FACES
 from domain.feast.boards.grid import BoardId
 from domain.feast.boards.home import VIKINGS_PER_PLAYER
 from domain.feast.game import events as ev
+from domain.feast.game import evolve_cards as cards
 from domain.feast.game import evolve_dice as dice
 from domain.feast.game import evolve_goods as goods
 from domain.feast.game import evolve_voyages as voyages
@@ -66,6 +67,7 @@ def _started(s: State, e: ev.GameStarted) -> State:
         imitation=e.imitation,
         specials_left=tuple(t.value for t in SpecialTile),
         final_income=e.final_income,
+        effects=e.occupation_effects,
     )
 
 
@@ -116,11 +118,12 @@ def _weapon(s: State, e: ev.WeaponDrawn) -> State:
 def _placed(s: State, e: ev.VikingsPlaced) -> State:
     p = s.players[e.seat]
     s = _player(s, e.seat, thing=p.thing - e.vikings)
-    return replace(
+    s = replace(
         s,
         occupied=(*s.occupied, Occupancy(e.space, e.seat, e.vikings, e.copy)),
         last_placer=e.seat,
     )
+    return cards.placed(s, e)
 
 
 def _offered(s: State, e: ev.ChoicesOffered) -> State:
@@ -149,7 +152,14 @@ def _played(s: State, e: ev.OccupationPlayed) -> State:
         else:
             run = replace(run, bonus_play=False)
         s = replace(s, running=run)
-    return s
+    return cards.note_played(s, e)
+
+
+def _peas(s: State, seat: int) -> int:
+    """Peas that may lie horizontally at the seat's feast: 2 with #186 Pea Flour Baker."""
+    from domain.feast.game.cards.engine import horizontal_peas
+
+    return horizontal_peas(s, seat)
 
 
 def _feast(s: State, e: ev.FeastBegan) -> State:
@@ -158,10 +168,11 @@ def _feast(s: State, e: ev.FeastBegan) -> State:
             p,
             feasted=False,
             banquet=empty_board(
-                BoardId.BANQUET_TABLE, BanquetSetup(s.length, e.round, len(p.emigrated))
+                BoardId.BANQUET_TABLE,
+                BanquetSetup(s.length, e.round, len(p.emigrated), _peas(s, seat)),
             ),
         )
-        for p in s.players
+        for seat, p in enumerate(s.players)
     )
     return replace(s, phase=Phase.FEAST, players=players)
 
@@ -206,17 +217,19 @@ _APPLY: dict[type, Callable[[State, Any], State]] = {
     ev.Harvested: _harvest,
     ev.ExplorationTurned: _turned,
     ev.WeaponDrawn: _weapon,
-    ev.TurnStarted: lambda s, e: replace(s, turn=e.seat),
+    ev.TurnStarted: lambda s, e: replace(cards.ended(s), turn=e.seat),
     ev.VikingsPlaced: _placed,
-    ev.Paid: goods.paid,
-    ev.Gained: goods.gained,
+    ev.Paid: lambda s, e: cards.note_paid(goods.paid(s, e), e),
+    ev.Gained: lambda s, e: cards.note_gained(goods.gained(s, e), e),
     ev.ChoicesOffered: _offered,
-    ev.MountainTaken: goods.mountain,
-    ev.GoodUpgraded: goods.upgraded,
+    ev.MountainTaken: lambda s, e: cards.note_taken(goods.mountain(s, e), e),
+    ev.GoodUpgraded: lambda s, e: cards.note_upgraded(goods.upgraded(s, e), e),
     ev.OccupationPlayed: _played,
     ev.ActionFinished: lambda s, e: replace(s, running=None),
     ev.Passed: lambda s, e: _player(s, e.seat, passed=True),
-    ev.StartPlayerChosen: lambda s, e: replace(s, start_player=e.seat, turn=None, last_placer=None),
+    ev.StartPlayerChosen: lambda s, e: replace(
+        cards.ended(s), start_player=e.seat, turn=None, last_placer=None
+    ),
     ev.AnimalsBred: goods.bred,
     ev.FeastBegan: _feast,
     ev.FoodServed: goods.served,
@@ -242,6 +255,18 @@ _APPLY: dict[type, Callable[[State, Any], State]] = {
     ev.ShipExchanged: voyages.exchanged,
     ev.ShipEmigrated: voyages.emigrated,
     ev.SoloSpacesBlocked: voyages.blocked,
+    ev.OccupationUsed: cards.used,
+    ev.OccupationOffered: cards.offered,
+    ev.OccupationAnswered: cards.answered,
+    ev.OccupationsAwaited: cards.awaited,
+    ev.OffersSettled: cards.settled,
+    ev.OccupationPlayedBy: cards.played_by,
+    ev.OccupationTookFromMountain: cards.took,
+    ev.VikingsRecalled: cards.recalled,
+    ev.OreRemoved: cards.ore_removed,
+    ev.DiceBonus: cards.dice_bonus,
+    ev.ActionReplaced: cards.replaced,
+    ev.WeaponSearched: cards.searched,
 }
 
 

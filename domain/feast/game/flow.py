@@ -7,6 +7,7 @@ effects of earlier ones exactly as a replay will.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from domain.feast.game import events as ev
@@ -15,18 +16,36 @@ from domain.feast.game.state import State
 from domain.feast.weapons import Weapon
 from domain.kernel.chance import Chance
 
+Watcher = Callable[["Log", Any, State], None]
+"""Called with the log, an event just applied and the state before it (``cards.watch.watch``):
+each-time occupations add their events to the command that set them off."""
+
 
 class Log:
-    """The events one command (or setup) produces, with the state they fold to so far."""
+    """The events one command (or setup) produces, with the state they fold to so far; with a
+    ``watcher``, every event of a ``watched`` type is handed to it once applied."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(
+        self,
+        state: State,
+        watcher: Watcher | None = None,
+        watched: frozenset[type] = frozenset(),
+        chance: Chance | None = None,
+    ) -> None:
         self.state = state
         self.events: list[Any] = []
+        self.watcher = watcher
+        self.watched = watched
+        self.chance = chance
+        """The command's chance, for watchers whose effect draws (a weapon card)."""
 
     def emit(self, *events: Any) -> None:
         for event in events:
-            self.state = apply(self.state, event)
+            before = self.state
+            self.state = apply(before, event)
             self.events.append(event)
+            if self.watcher is not None and type(event) in self.watched:
+                self.watcher(self, event, before)
 
 
 def draw_weapon(log: Log, seat: int, chance: Chance) -> None:

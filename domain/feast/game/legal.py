@@ -6,9 +6,11 @@ Decisions (``Pending.decision``):
 * ``feast/action-step`` — mid-action, the seat carrying out a space with choices left
   (mountain takes, upgrades, occupations to play): set by ``ChoicesOffered``;
 * ``feast/feast`` — every seat at once in phase 9: ``ServeFood`` until ``EndFeast``;
-* ``feast/final-placement`` — every seat at once after the last feast: ``FinishPlacing``.
+* ``feast/final-placement`` — every seat at once after the last feast: ``FinishPlacing``;
+* ``feast/occupation`` — before any of these, the owner of the first occupation offer
+  waiting (``State.offers``): ``ResolveOccupation``.
 
-Anytime commands (``PlaceGood``, ``BuyShip``, ``LoadOre``) are listed for every seat while
+Anytime commands (``PlaceGood``, ``BuyShip``, ``LoadOre``, ``UseOccupation``) are listed for every seat while
 the game runs; placements are yielded lazily from the placement engine.
 """
 
@@ -20,6 +22,8 @@ from domain.feast.game import commands as cmd
 from domain.feast.game.actions import SPACES, dice_steps, voyage_steps
 from domain.feast.game.actions.dice import after_roll
 from domain.feast.game.actions.mountains import strips_open, upgradable
+from domain.feast.game.cards import answers as cards
+from domain.feast.game.cards.engine import serve_refusal
 from domain.feast.game.items import free_berths
 from domain.feast.game.placing import food_placements, placements
 from domain.feast.game.state import Phase, State
@@ -34,13 +38,18 @@ _PROMPTS = {
     "feast/after-roll": "The die is cast: roll again (up to 3 rolls) or declare the outcome.",
     "feast/feast": "Feast: cover the open banquet squares with food or silver, then end it.",
     "feast/final-placement": "The game is over: place what is left, then finish.",
+    "feast/occupation": "An occupation of yours offers its effect: take a choice or leave it.",
 }
 
 
 def _decisions(s: State) -> Iterator[tuple[int, str, tuple[str, ...]]]:
-    if s.phase is Phase.ACTIONS:
+    if s.phase is Phase.OVER:
+        return
+    if s.offers:
+        yield s.offers[0].seat, "feast/occupation", ("ResolveOccupation",)
+    elif s.phase is Phase.ACTIONS:
         if s.dice is not None:
-            yield s.dice.seat, "feast/after-roll", after_roll(s.dice)
+            yield s.dice.seat, "feast/after-roll", after_roll(s, s.dice)
         elif s.running is not None:
             yield s.running.seat, "feast/action-step", step_answers(s, s.running)
         elif s.turn is not None:
@@ -98,11 +107,15 @@ def _answers(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.Comma
     yield from dice_steps.dice_commands(s, seat, answers)
     yield from voyage_steps.voyage_commands(s, seat, answers)
     if "EndFeast" in answers:
+        sober = serve_refusal(s, seat, "mead") is not None
         for pl in food_placements(p):
-            yield cmd.ServeFood(pl.piece.name, pl.col, pl.rotation)
+            if not (sober and pl.piece.name == "mead"):
+                yield cmd.ServeFood(pl.piece.name, pl.col, pl.rotation)
         yield cmd.EndFeast()
     if "FinishPlacing" in answers:
         yield cmd.FinishPlacing()
+    if "ResolveOccupation" in answers:
+        yield from cards.resolve_commands(s, seat)
 
 
 def _anytime(s: State, seat: int) -> Iterator[cmd.Command]:
@@ -115,6 +128,7 @@ def _anytime(s: State, seat: int) -> Iterator[cmd.Command]:
         for i, ship in enumerate(p.ships):
             if ship.ore < next(x.ore_slots for x in SHIPS if x.kind is ship.kind):
                 yield cmd.LoadOre(i)
+    yield from cards.use_commands(s, seat)
 
 
 def good_placements(s: State, seat: int) -> Iterator[cmd.PlaceGood]:

@@ -5,18 +5,26 @@ turned with silver on the unclaimed ones, a weapon each, actions (players' choic
 player, income, breeding, feast (players' choices), bonus, mountain strips, Vikings back.
 The game ends right after the final round's feast: no bonus then (refresher.en.txt); the
 final placement and scoring follow (``scoring``).
+
+The phases are ``STEPS``, run in order by ``run_phases`` from a named step until one waits
+for the players (the actions, the feast, the final placement). Occupations act at the points
+between them (``cards.engine.POINTS``); when one waits for its owner's answer, the flow stops
+with ``OccupationsAwaited`` naming the next step and ``decide`` resumes it from there.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.feast.boards.exploration import EXPLORATION_FACES, FlipRound
 from domain.feast.game import events as ev
+from domain.feast.game.cards import engine as cards
 from domain.feast.game.flow import Log, draw_weapon
-from domain.feast.game.items import BUILDING_INDEX, boards, cattle, good_count, items, sheep
+from domain.feast.game.items import items
 from domain.feast.game.solo import block_spaces
-from domain.feast.game.state import ItemCount, Player, State
-from domain.feast.goods import Good
-from domain.feast.placement import income, paying_bonuses
+from domain.feast.game.state import Player, Resume
+from domain.feast.game.yields import breed, pay_rewards
+from domain.feast.placement import income
 from domain.feast.rounds import harvest
 from domain.kernel.chance import Chance
 
@@ -29,118 +37,164 @@ def board_income(p: Player) -> int:
     return income(p.home) + sum(income(b) for b in p.explored)
 
 
-def start_round(log: Log, chance: Chance) -> None:
-    """Phases 1–4, then the actions phase opens with the start player."""
+def _round(log: Log, chance: Chance) -> bool:
+    log.emit(ev.RoundStarted(log.state.round + 1))
+    return False
+
+
+def _harvest(log: Log, chance: Chance) -> bool:
     s = log.state
-    r = s.round + 1
-    log.emit(ev.RoundStarted(r))
-    goods = harvest(s.length, r)
+    goods = harvest(s.length, s.round)
     if goods:
-        log.emit(ev.Harvested(r, goods))
-    _turn_exploration(log, r)
-    for seat in range(s.count):
-        draw_weapon(log, seat, chance)
-    log.emit(ev.TurnStarted(log.state.start_player))
+        log.emit(ev.Harvested(s.round, goods))
+    cards.phase(log, "harvest", chance)
+    return False
 
 
-def _turn_exploration(log: Log, r: int) -> None:
+def _after_harvest(log: Log, chance: Chance) -> bool:
+    cards.phase(log, "after-harvest", chance)
+    return False
+
+
+def _exploration(log: Log, chance: Chance) -> bool:
     """Phase 3: the board scheduled this round turns over if unclaimed (its silver back to the
     stock); every other unclaimed face gets 2 silver (rules.ja.txt フェイズ3)."""
     s = log.state
-    due = FlipRound(s.length.rounds, r)
+    due = FlipRound(s.length.rounds, s.round)
     scheduled = [x for x in s.exploration if due in _FLIPS.get(x.face, ())]
-    if not scheduled:
-        return
-    flipped = next((x.face.value for x in scheduled if x.owner is None), None)
-    silvered = tuple(
-        x.face.value for x in s.exploration if x.owner is None and x.face.value != flipped
-    )
-    log.emit(ev.ExplorationTurned(flipped, silvered))
+    if scheduled:
+        flipped = next((x.face.value for x in scheduled if x.owner is None), None)
+        silvered = tuple(
+            x.face.value for x in s.exploration if x.owner is None and x.face.value != flipped
+        )
+        log.emit(ev.ExplorationTurned(flipped, silvered))
+    return False
 
 
-def _breeding(log: Log, seat: int) -> None:
-    """Phase 8: with a pregnant animal, every pregnant one gives birth (turns back and brings
-    a new animal); else with 2 or more, one becomes pregnant (rules.ja.txt フェイズ8)."""
-    p = log.state.players[seat]
-    for animal, pregnant, total in (
-        (Good.SHEEP, Good.PREGNANT_SHEEP, sheep(p)),
-        (Good.CATTLE, Good.PREGNANT_CATTLE, cattle(p)),
-    ):
-        births = good_count(p, pregnant)
-        if births:
-            log.emit(ev.AnimalsBred(seat, animal, births, 0))
-        elif total >= 2:
-            log.emit(ev.AnimalsBred(seat, animal, 0, 1))
+def _weapons(log: Log, chance: Chance) -> bool:
+    """Phase 4: a weapon each (an occupation may offer something else instead)."""
+    for seat in range(log.state.count):
+        if not cards.weapon(log, seat, chance):
+            draw_weapon(log, seat, chance)
+    return False
 
 
-def end_actions(log: Log) -> None:
-    """Phases 6–8, then the feast opens for every seat at once."""
+def _actions(log: Log, chance: Chance) -> bool:
+    log.emit(ev.TurnStarted(log.state.start_player))
+    return True
+
+
+def _start_player(log: Log, chance: Chance) -> bool:
     s = log.state
     log.emit(ev.StartPlayerChosen(s.last_placer if s.last_placer is not None else s.start_player))
-    final = s.round == s.length.rounds
-    if not (final and s.final_income):
+    return False
+
+
+def _point(point: str) -> Callable[[Log, Chance], bool]:
+    def step(log: Log, chance: Chance) -> bool:
+        cards.phase(log, point, chance)
+        return False
+
+    return step
+
+
+def _income(log: Log, chance: Chance) -> bool:
+    s = log.state
+    if not (s.round == s.length.rounds and s.final_income):
         for seat, p in enumerate(s.players):
             silver = board_income(p)
             if silver:
                 log.emit(ev.Gained(seat, items(("silver", silver)), "income"))
-    for seat in range(s.count):
-        _breeding(log, seat)
-    log.emit(ev.FeastBegan(s.round))
+    return False
 
 
-def _rewards(s: State, seat: int) -> tuple[list[ItemCount], list[str]]:
-    """Phase 10: what every surrounded, uncovered bonus square of the seat's boards pays."""
-    p = s.players[seat]
-    got: list[ItemCount] = []
-    once: list[str] = []
-    specials = set(s.specials_left)
-    left = list(s.buildings_left)
-    for _name, board in boards(p):
-        for b in paying_bonuses(board):
-            key = f"{board.board.value}:{b.row}:{b.col}"
-            if b.once:
-                if key in p.once_claimed:
-                    continue
-                once.append(key)
-            for r in b.rewards:
-                kind, _, what = r.item.partition(":")
-                if kind == "special":
-                    if what in specials:
-                        specials.discard(what)
-                        got.append(ItemCount(what, 1))
-                elif kind == "building":
-                    if left[BUILDING_INDEX[what]] > 0:
-                        left[BUILDING_INDEX[what]] -= 1
-                        got.append(ItemCount(what, 1))
-                else:
-                    got.append(ItemCount(r.item, r.count))
-    return got, once
+def _breeding(log: Log, chance: Chance) -> bool:
+    for seat in range(log.state.count):
+        breed(log, seat)
+    cards.phase(log, "breeding", chance)
+    return False
 
 
-def end_feast(log: Log, chance: Chance) -> None:
-    """After every seat's feast: the end of the game, or phases 10–12 and the next round."""
+def _feast(log: Log, chance: Chance) -> bool:
+    log.emit(ev.FeastBegan(log.state.round))
+    cards.phase(log, "feast-start", chance)
+    return True
+
+
+def _final(log: Log, chance: Chance) -> bool:
     s = log.state
     if s.round == s.length.rounds:
         log.emit(ev.FinalPlacementBegan())
-        return
-    for seat in range(s.count):
-        got, once = _rewards(log.state, seat)
-        for key in once:
-            log.emit(ev.OnceBonusClaimed(seat, key))
-        if got:
-            log.emit(ev.Gained(seat, tuple(got), "bonus"))
-    _age_mountains(log, chance)
-    held = tuple(o.space for o in log.state.occupied)
-    log.emit(ev.VikingsReturned(s.round))
-    block_spaces(log, held)  # solo: they stay a round longer
-    start_round(log, chance)
+        return True
+    return False
 
 
-def _age_mountains(log: Log, chance: Chance) -> None:
+def _bonus(log: Log, chance: Chance) -> bool:
+    for seat in range(log.state.count):
+        pay_rewards(log, seat, "bonus")
+    cards.phase(log, "bonus", chance)
+    return False
+
+
+def _mountains(log: Log, chance: Chance) -> bool:
     """Phase 11: the arrow-end item leaves each face-up strip, used-up strips leave play, and
     one new strip is turned up while any are left (components.md §5.2)."""
+    cards.phase(log, "mountains", chance)
     s = log.state
     log.emit(ev.MountainsAged(tuple(x.number for x in s.strips if len(x.items) <= 1)))
     if log.state.strips_left:
         number = chance.pick(log.state.strips_left, "feast: turn up a mountain strip")
         log.emit(ev.MountainStripTurnedUp(number))
+    return False
+
+
+def _return(log: Log, chance: Chance) -> bool:
+    held = tuple(o.space for o in log.state.occupied)
+    log.emit(ev.VikingsReturned(log.state.round))
+    block_spaces(log, held)  # solo: they stay a round longer
+    return False
+
+
+STEPS: tuple[tuple[str, Callable[[Log, Chance], bool]], ...] = (
+    ("round", _round),
+    ("harvest", _harvest),
+    ("after-harvest", _after_harvest),
+    ("exploration", _exploration),
+    ("weapons", _weapons),
+    ("actions", _actions),
+    ("start-player", _start_player),
+    ("before-income", _point("before-income")),
+    ("income", _income),
+    ("breeding", _breeding),
+    ("feast", _feast),
+    ("after-feast", _point("after-feast")),
+    ("final", _final),
+    ("bonus", _bonus),
+    ("after-bonus", _point("after-bonus")),
+    ("mountains", _mountains),
+    ("return", _return),
+)
+"""The round in order; a step returns True when the game then waits for the players."""
+_AT = {name: i for i, (name, _) in enumerate(STEPS)}
+
+
+def run_phases(log: Log, chance: Chance, step: str) -> None:
+    """Run the steps from ``step`` on (the round wraps after ``return``) until one waits for
+    the players, or occupation offers wait for answers (then ``OccupationsAwaited``)."""
+    i = _AT[step]
+    while True:
+        if STEPS[i][1](log, chance):
+            return
+        i = (i + 1) % len(STEPS)
+        if log.state.offers:
+            log.emit(ev.OccupationsAwaited(Resume(STEPS[i][0])))
+            return
+
+
+def is_step(name: str) -> bool:
+    return name in _AT
+
+
+def start_round(log: Log, chance: Chance) -> None:
+    """Phases 1–4, then the actions phase opens with the start player."""
+    run_phases(log, chance, "round")

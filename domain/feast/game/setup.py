@@ -46,6 +46,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "the final round's income is scored instead of paid out",
         overrides="refresher.en.txt scoring (rules.ja.txt does not list it)",
     ),
+    OptionSpec(
+        "occupations",
+        OptionKind.FLAG,
+        True,
+        "occupation card effects; off: cards are still dealt, played and score their points "
+        "but do nothing else (the game before the effects were built, for comparison)",
+        absent=False,  # games stored before rules version feast-ja-2026.2 had no effects
+    ),
 )
 
 
@@ -64,7 +72,14 @@ def setup(players: int, options: Options, chance: Chance) -> tuple[ev.Event, ...
     log = Log(initial(players))
     log.emit(
         ev.GameStarted(
-            players, length, start, tuple(strips), imitation, decks, bool(options["final_income"])
+            players,
+            length,
+            start,
+            tuple(strips),
+            imitation,
+            decks,
+            bool(options["final_income"]),
+            bool(options["occupations"]),
         )
     )
     pool = list(starting_cards(decks))

@@ -14,7 +14,7 @@ the solo player (nothing to decide with one seat).
 
 Uncertain (not seen in print, NOTES.md): the banquet table's open squares per round are
 taken to be the ordinary ones; whether spaces blocked by the other colour may be copied or
-otherwise used by occupation effects (not built) is not known; 100 points is the published
+otherwise used by occupation effects is not known (none of the built cards copies one); 100 points is the published
 benchmark, not a rule, so it is not scored.
 """
 

@@ -80,6 +80,9 @@ class Player:
     finished: bool = False
     once_claimed: tuple[str, ...] = ()
     """One-time bonuses already paid (``board:row:col``)."""
+    used: tuple[str, ...] = ()
+    """Occupation uses that a card's limit counts (``occupation-041@3``: card and round;
+    ``cards.registry`` says which cards are limited)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +138,8 @@ class Running:
 class Dice:
     """The roll a dice space stands on (rules.ja.txt 狩り, 襲撃/略奪): the kernel's
     ``feast/after-roll`` decision reads it; ``modifier`` is the ore on the ships used (−ore
-    whaling, +ore pillaging), fixed when the space is used."""
+    whaling, +ore pillaging) and the occupations' roll modifiers, fixed when the space is
+    used."""
 
     seat: int
     space: str
@@ -145,6 +149,55 @@ class Dice:
     value: int
     """The face rolled."""
     modifier: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CardOffer:
+    """An occupation's optional effect waiting for its owner (``ResolveOccupation``): what
+    triggered it (``trigger``, in the card's own terms, e.g. ``after:weekly-market-1-1``)."""
+
+    seat: int
+    card: str
+    trigger: str
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """Where the automatic flow goes on once every card offer is answered: ``step`` is
+    ``use-space`` (the space placed on, then its effect), ``continue-action``, ``advance``
+    (the next turn after ``seat``) or a phase step (``phases.STEPS``)."""
+
+    step: str
+    seat: int = 0
+    space: str = ""
+    option: int = 0
+    copy: str | None = None
+    played_first: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Acting:
+    """The Viking action a seat is carrying out, from ``VikingsPlaced`` to the next turn: what
+    occupations triggered by it read (the space, what it paid, gained and took)."""
+
+    seat: int
+    space: str
+    """The space placed on (an imitation space's own id)."""
+    target: str
+    """The printed space whose action is used (the copied one for an imitation space)."""
+    vikings: int
+    paid: tuple[ItemCount, ...] = ()
+    gained: tuple[ItemCount, ...] = ()
+    """What the space (not an occupation) paid and gave, in order."""
+    taken: tuple[MountainItem, ...] = ()
+    played: int = 0
+    """Occupations played during the action."""
+    bonus: int = 0
+    """Added to every roll of the action by occupations used before it (``DiceBonus``)."""
+    replaced: str | None = None
+    """The occupation that replaced (part of) the space's action (``ActionReplaced``)."""
+    upgraded: tuple[Good, ...] = ()
+    """What the action's own upgrades made (``GoodUpgraded``), in order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +229,13 @@ class State:
     winners: tuple[int, ...] = ()
     blocked: tuple[str, ...] = ()
     """Solo: the spaces last round's Vikings still hold (``solo.py``)."""
+    effects: bool = True
+    """Occupation effects are carried out (option ``occupations``)."""
+    offers: tuple[CardOffer, ...] = ()
+    """Occupation offers waiting, first first: the first is the pending decision."""
+    resume: Resume | None = None
+    """Where the flow goes on once ``offers`` is empty (``OccupationsAwaited``)."""
+    acting: Acting | None = None
 
     @property
     def count(self) -> int:

@@ -15,17 +15,19 @@ from collections.abc import Iterator
 from domain.feast.action_board import ActionSpace
 from domain.feast.game import events as ev
 from domain.feast.game.actions import SPACE_RULES, SPACES
-from domain.feast.game.actions.base import Refusal, rule
+from domain.feast.game.actions.base import DONE, Offer, Refusal, rule
 from domain.feast.game.actions.mountains import can_upgrade, strips_open
 from domain.feast.game.actions.occupations import draw_occupation
+from domain.feast.game.cards import engine as cards
 from domain.feast.game.evolve import apply
 from domain.feast.game.flow import Log
 from domain.feast.game.items import SHIP_SPECS
-from domain.feast.game.phases import end_actions
+from domain.feast.game.phases import run_phases
 from domain.feast.game.solo import blocked_refusal
-from domain.feast.game.state import Running, State
+from domain.feast.game.state import Resume, Running, State
 from domain.feast.ships import Berth, ShipKind
 from domain.kernel.chance import Chance
+from domain.kernel.fast import replace
 
 IMITATION = "imitation-"
 
@@ -37,6 +39,8 @@ def imitation_space(column: int) -> str:
 def _ships_meet(s: State, seat: int, needs: tuple[str, ...]) -> Refusal | None:
     """A space's ship needs (rules.ja.txt: 商船が必要 etc.); a ship may serve many spaces."""
     kinds = [sh.kind for sh in s.players[seat].ships]
+    if cards.knarr_as_longship(s, seat):  # an occupation lets a knarr serve as a longship
+        kinds = [ShipKind.LONGSHIP if k is ShipKind.KNARR else k for k in kinds]
     large = sum(1 for k in kinds if k is not ShipKind.WHALING_BOAT)
     small = len(kinds) - large
     for need in set(needs):
@@ -94,8 +98,11 @@ def space_refusal(
     blocked = blocked_refusal(s, space_id)
     if blocked is not None:
         return target, blocked
-    if s.players[seat].thing < column:
-        return target, rule("too-few-vikings", f"column {column} needs {column} Vikings")
+    need = (
+        column if space_id.startswith(IMITATION) else column - cards.vikings_saved(s, seat, target)
+    )
+    if s.players[seat].thing < need:
+        return target, rule("too-few-vikings", f"this space needs {need} Vikings")
     if option not in handler.options:
         return target, rule("no-such-option", f"{target.id} has options {handler.options}")
     return target, _ships_meet(s, seat, target.needs) or handler.refuse(s, seat, target, option)
@@ -130,16 +137,45 @@ def place(
     chance: Chance,
     occupation: str | None = None,
 ) -> None:
-    """Place, draw the column-3 occupation, use the space; offer what is left to choose, or
-    end the action at once when nothing is (``ActionFinished`` right after the effects)."""
+    """Place, draw the column-3 occupation, play a column-4 occupation first, then the
+    occupations that act just before the space (they may wait for answers: the space's
+    effect then follows once they are answered, ``use_space``)."""
     target = SPACES[copy if copy is not None else space_id]
     column = target.column
-    log.emit(ev.VikingsPlaced(seat, space_id, column, copy))
+    saved = 0 if copy is not None else cards.vikings_saved(log.state, seat, target)
+    log.emit(ev.VikingsPlaced(seat, space_id, column - saved, copy))
     if column == 3:
         draw_occupation(log, seat, chance)
     if occupation is not None:
-        log.emit(ev.OccupationPlayed(seat, occupation))  # column 4, before the action
-    offer = SPACE_RULES[target.kind].use(log, seat, target, option, chance)
+        cards.play(log, seat, occupation, chance)  # column 4, before the action
+    cards.before_space(log, seat, target, option, copy is not None, chance)
+    resume = Resume("use-space", seat, space_id, option, copy, occupation is not None)
+    if log.state.offers:
+        log.emit(ev.OccupationsAwaited(resume))
+        return
+    use_space(log, resume, chance)
+
+
+def use_space(log: Log, r: Resume, chance: Chance) -> None:
+    """Use the space; offer what is left to choose, or end the action at once when nothing is
+    (``ActionFinished`` right after the effects). An occupation played or used just before
+    may have left the space unusable (a column-4 card selling the only longship): its action
+    is then void (NOTES.md)."""
+    seat = r.seat
+    target = SPACES[r.copy if r.copy is not None else r.space]
+    replaced = cards.replacement(log.state)
+    if replaced == "upgrade-2":  # an occupation took "upgrade 2 goods" instead
+        offer = Offer(upgrades=2, used=False)
+    elif replaced == "done":  # an occupation carried the action out itself
+        offer = DONE
+    elif _usable(log.state, seat, target, r.option):
+        offer = SPACE_RULES[target.kind].use(log, seat, target, r.option, chance)
+        if replaced == "no-upgrade":  # an occupation exchanged in place of the upgrade
+            offer = replace(offer, upgrades=0, used=True)
+    else:
+        log.emit(ev.ActionFinished(seat))
+        after_action(log, seat, chance, hooks=False)
+        return
     choices = ev.ChoicesOffered(
         seat,
         target.id,
@@ -147,7 +183,7 @@ def place(
         offer.upgrades,
         offer.upgrade_steps,
         offer.plays,
-        column == 4 and occupation is None,
+        target.column == 4 and not r.played_first,
         offer.used,
         offer.awaiting,
     )
@@ -155,9 +191,18 @@ def place(
     assert trial.running is not None
     if set(step_answers(trial, trial.running)) <= {"FinishAction"}:
         log.emit(ev.ActionFinished(seat))
-        advance(log, seat)
+        after_action(log, seat, chance)
         return
     log.emit(choices)
+
+
+def _usable(s: State, seat: int, target: ActionSpace, option: int) -> bool:
+    if not s.effects:
+        return True
+    refusal = _ships_meet(s, seat, target.needs) or SPACE_RULES[target.kind].refuse(
+        s, seat, target, option
+    )
+    return refusal is None
 
 
 # --- the running action's steps -------------------------------------------------------------
@@ -189,18 +234,32 @@ def step_answers(s: State, run: Running) -> tuple[str, ...]:
 
 
 def continue_action(log: Log, chance: Chance) -> None:
-    """Ends the action by itself when no choice is left, then the next turn."""
+    """Ends the action by itself when no choice is left, then the next turn; occupation offers
+    waiting are answered first."""
     run = log.state.running
     assert run is not None
+    if log.state.offers:
+        log.emit(ev.OccupationsAwaited(Resume("continue-action", run.seat)))
+        return
     if set(step_answers(log.state, run)) <= {"FinishAction"}:
-        finish_action(log)
+        finish_action(log, chance)
 
 
-def finish_action(log: Log) -> None:
+def finish_action(log: Log, chance: Chance) -> None:
     run = log.state.running
     assert run is not None
     log.emit(ev.ActionFinished(run.seat))
-    advance(log, run.seat)
+    after_action(log, run.seat, chance)
+
+
+def after_action(log: Log, seat: int, chance: Chance, hooks: bool = True) -> None:
+    """The occupations that act right after a Viking action, then the next turn."""
+    if hooks:
+        cards.after_space(log, chance)
+    if log.state.offers:
+        log.emit(ev.OccupationsAwaited(Resume("advance", seat)))
+        return
+    advance(log, seat, chance)
 
 
 def next_seat(s: State, after: int) -> int | None:
@@ -213,10 +272,10 @@ def next_seat(s: State, after: int) -> int | None:
     return None
 
 
-def advance(log: Log, after: int) -> None:
+def advance(log: Log, after: int, chance: Chance) -> None:
     nxt = next_seat(log.state, after)
     if nxt is None:
-        end_actions(log)
+        run_phases(log, chance, "start-player")
     else:
         log.emit(ev.TurnStarted(nxt))
 

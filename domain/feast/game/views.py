@@ -13,6 +13,7 @@ from domain.feast.banquet import GameLength
 from domain.feast.game import events as ev
 from domain.feast.game.items import items
 from domain.feast.game.state import (
+    CardOffer,
     Dice,
     Exploration,
     ItemCount,
@@ -56,6 +57,8 @@ class PlayerView:
     passed: bool
     banquet: BoardState | None
     feasted: bool
+    used: tuple[str, ...] = ()
+    """Occupation uses a card's limit counts (``card@round``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +87,10 @@ class FeastView:
     """A dice space's standing roll (public: the die is rolled on the table)."""
     blocked: tuple[str, ...] = ()
     """Solo: the spaces last round's Vikings still hold (public)."""
+    offers: tuple[CardOffer, ...] = ()
+    """Occupation offers waiting for their owners, first first (played cards are public)."""
+    effects: bool = True
+    """Occupation effects are carried out (option ``occupations``)."""
 
 
 def _player(seat: int, p: Player, viewer: int | None) -> PlayerView:
@@ -114,6 +121,7 @@ def _player(seat: int, p: Player, viewer: int | None) -> PlayerView:
         p.passed,
         p.banquet,
         p.feasted,
+        p.used,
     )
 
 
@@ -141,6 +149,8 @@ def view(s: State, seat: int | None, to_act: frozenset[int]) -> FeastView:
         s.winners,
         s.dice,
         s.blocked,
+        s.offers,
+        s.effects,
     )
 
 

@@ -30,19 +30,23 @@ from domain.feast.placement.state import BoardState, Placement
 
 @lru_cache(maxsize=8192)
 def _masks(state: BoardState) -> tuple[int, dict[Colour, int], frozenset[str]]:
-    """Covered squares, covered squares per colour, banquet food types lying horizontally."""
+    """Covered squares, covered squares per colour, banquet food types that may not lie
+    horizontally any more (one tile each; peas as the table's setup allows)."""
     geo = geometry(state.board, state.banquet)
     occupied = 0
     by_colour: dict[Colour, int] = {}
-    horizontals: set[str] = set()
+    horizontals: dict[str, int] = {}
     for pl in state.placed:
         m = _mask(geo, pl)
         occupied |= m
         col = P.colour(pl.piece)
         by_colour[col] = by_colour.get(col, 0) | m
         if geo.kind is BoardKind.BANQUET and _is_horizontal(P.cells(pl.piece), pl.rotation):
-            horizontals.add(P.food_type(pl.piece))
-    return occupied, by_colour, frozenset(horizontals)
+            kind = P.food_type(pl.piece)
+            horizontals[kind] = horizontals.get(kind, 0) + 1
+    peas = state.banquet.horizontal_peas if state.banquet is not None else 1
+    full = frozenset(k for k, n in horizontals.items() if n >= (peas if k == "peas" else 1))
+    return occupied, by_colour, full
 
 
 def _mask(geo: Geometry, pl: Placement) -> int:

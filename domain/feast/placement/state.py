@@ -36,6 +36,8 @@ class BanquetSetup:
     length: GameLength
     round: int
     emigrated_ships: int = 0
+    horizontal_peas: int = 1
+    """Peas tiles that may lie horizontally (1, as for every food; 2 with occupation #186)."""
 
 
 @dataclass(frozen=True, slots=True)

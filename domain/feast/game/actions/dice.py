@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from domain.feast.action_board import ACTION_SPACES, ActionSpace
 from domain.feast.game import events as ev
 from domain.feast.game.actions.base import Offer, Refusal, SpaceRule, rule
+from domain.feast.game.cards import engine as cards
 from domain.feast.game.flow import Log
 from domain.feast.game.items import SPECIAL_NAMES, items
 from domain.feast.game.state import Dice, ItemCount, State
@@ -105,10 +106,11 @@ def declare_command(d: Dice) -> str:
     return "DeclareHunt" if spec_of(d.space).hunt else "DeclareRaid"
 
 
-def after_roll(d: Dice) -> tuple[str, ...]:
-    """The answers to ``feast/after-roll``: only the declaration after the third roll."""
+def after_roll(s: State, d: Dice) -> tuple[str, ...]:
+    """The answers to ``feast/after-roll``: only the declaration after the last roll (the
+    third, or more with an occupation: ``cards.engine.rolls``)."""
     declare = declare_command(d)
-    return ("Reroll", declare) if d.roll < ROLLS else (declare,)
+    return ("Reroll", declare) if d.roll < cards.rolls(s, d.seat) else (declare,)
 
 
 def sword_of(name: str) -> int | None:
@@ -120,26 +122,40 @@ def sword_of(name: str) -> int | None:
     return None
 
 
-def takeable(s: State, battle: int) -> tuple[str, ...]:
+def loot_table(s: State, seat: int) -> dict[str, int]:
+    """What a raid may take and its sword value: every blue good (unlimited) and every special
+    tile still in the supply, as the seat's occupations change them (``cards.engine.loot``)."""
+    table = dict(BLUE_SWORDS)
+    for t in s.specials_left:
+        table[t] = SPECIAL_SPECS[SpecialTile(t)].sword
+    return cards.loot(s, seat, table)
+
+
+def takeable(s: State, seat: int, battle: int) -> tuple[str, ...]:
     """Exactly one blue good or special tile (still in the supply) of sword value ≤ the
     result (rules.ja.txt 襲撃: 出目以下の剣値の青タイル1枚か灰色の特殊タイル1枚)."""
-    blue = tuple(g for g, sword in BLUE_SWORDS.items() if sword <= battle)
-    special = tuple(t for t in s.specials_left if SPECIAL_SPECS[SpecialTile(t)].sword <= battle)
-    return blue + special
+    return tuple(name for name, sword in loot_table(s, seat).items() if sword <= battle)
 
 
 def _whaling_boats(s: State, seat: int) -> list[int]:
     return [sh.ore for sh in s.players[seat].ships if sh.kind is ShipKind.WHALING_BOAT]
 
 
+def boats_used(s: State, seat: int, space: ActionSpace) -> int:
+    return len(_whaling_boats(s, seat)) if space.column == 3 else 1
+
+
 def _modifier(s: State, seat: int, space: ActionSpace, option: int) -> int:
+    """The ships' ore, plus what the seat's occupations add to every roll."""
+    extra = cards.roll_modifier(s, seat, space.kind)
     if space.kind == "whaling":
         boats = _whaling_boats(s, seat)
         used = boats if space.column == 3 else [boats[option]]
-        return -sum(WHALING_BOAT_ORE + ore for ore in used)
+        return extra - sum(WHALING_BOAT_ORE + ore for ore in used)
     if space.kind == "pillaging":
-        return max(sh.ore for sh in s.players[seat].ships if sh.kind is ShipKind.LONGSHIP)
-    return 0
+        ore = [sh.ore for sh in s.players[seat].ships if sh.kind is ShipKind.LONGSHIP]
+        return extra + max(ore, default=0)  # an occupation may let a knarr pillage (no ore)
+    return extra
 
 
 def roll(log: Log, seat: int, space: str, number: int, modifier: int, chance: Chance) -> None:
@@ -162,6 +178,7 @@ def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | N
 
 
 def _use(log: Log, seat: int, space: ActionSpace, option: int, chance: Chance) -> Offer:
+    cards.announce_rolls(log, seat, space.kind)
     roll(log, seat, space.id, 1, _modifier(log.state, seat, space, option), chance)
     declare = "DeclareHunt" if KINDS[space.kind].hunt else "DeclareRaid"
     return Offer(used=False, awaiting=("Reroll", declare))

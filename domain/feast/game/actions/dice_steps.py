@@ -19,19 +19,24 @@ rules.ja.txt 狩りスペース and 襲撃／略奪, refresher.en.txt, component
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from domain.feast.game import commands as cmd
 from domain.feast.game import events as ev
+from domain.feast.game.actions import SPACES
 from domain.feast.game.actions.base import Refusal, rule
 from domain.feast.game.actions.dice import (
-    BLUE_SWORDS,
     RAID_FAILS_AT,
+    boats_used,
+    loot_table,
     result,
     roll,
     spec_of,
     sword_of,
     takeable,
 )
+from domain.feast.game.cards import engine as cards
+from domain.feast.game.cards.model import DiceOutcome
 from domain.feast.game.flow import Log
 from domain.feast.game.items import amount, items
 from domain.feast.game.state import Dice, State
@@ -54,9 +59,23 @@ def _raise(refusal: Refusal | None) -> None:
 # --- checks (``checks._CHECKS``; the pending answers already say which command fits) -------
 
 
+def hunt_payments(value: int, wood: int, weapons: int, worth: int) -> Iterator[tuple[int, int]]:
+    """Every (wood, weapons) paying a hunt's ``value`` with each weapon worth ``worth`` (1,
+    or more with an occupation): wood and weapons together cover the result and none of them
+    is spent for nothing (with ``worth`` 1: exactly the result, ダイスの出目分支払う)."""
+    for w in range(min(weapons, value) + 1):
+        rest = value - worth * w
+        if rest > 0:
+            if rest <= wood:
+                yield rest, w
+        elif w == 0 or worth * (w - 1) < value:
+            yield 0, w
+
+
 def hunt_refusal(s: State, seat: int, c: cmd.DeclareHunt) -> Refusal | None:
     d = _dice(s)
-    value, weapon = result(d), spec_of(d.space).weapon
+    spec = spec_of(d.space)
+    value, weapon = result(d), spec.weapon
     if not c.success:
         if c.wood or c.weapons:
             return rule("failure-pays-nothing", "a failed hunt pays nothing")
@@ -65,7 +84,8 @@ def hunt_refusal(s: State, seat: int, c: cmd.DeclareHunt) -> Refusal | None:
         return None
     if c.wood < 0 or c.weapons < 0:
         return rule("bad-amount", "wood and weapons paid are 0 or more")
-    if c.wood + c.weapons != value:
+    worth = cards.weapon_value(s, seat, _kind(d))
+    if (c.wood, c.weapons) not in set(hunt_payments(value, c.wood, c.weapons, worth)):
         return rule("pay-the-result", f"pay wood and {weapon}s together equal to {value}")
     p = s.players[seat]
     if c.wood > p.wood or c.weapons > amount(p, weapon):
@@ -73,26 +93,36 @@ def hunt_refusal(s: State, seat: int, c: cmd.DeclareHunt) -> Refusal | None:
     return None
 
 
+def _kind(d: Dice) -> str:
+    return SPACES[d.space].kind
+
+
 def raid_refusal(s: State, seat: int, c: cmd.DeclareRaid) -> Refusal | None:
     d = _dice(s)
     if not c.success:
-        if c.stone or c.swords or c.take is not None:
+        if c.stone or c.swords or c.spears or c.take is not None:
             return rule("failure-pays-nothing", "a failed raid spends and takes nothing")
         return None
-    if c.stone < 0 or c.swords < 0:
-        return rule("bad-amount", "stone and long swords spent are 0 or more")
+    if c.stone < 0 or c.swords < 0 or c.spears < 0:
+        return rule("bad-amount", "stone, long swords and spears spent are 0 or more")
+    if c.spears and not cards.spears_as_swords(s, seat):
+        return rule("no-spears", "spears count in a raid only with Melee Fighter (#137)")
     p = s.players[seat]
-    if c.stone > p.stone or c.swords > amount(p, "long-sword"):
-        swords = amount(p, "long-sword")
-        return rule("cannot-pay", f"you have {p.stone} stone and {swords} long sword(s)")
+    if c.stone > p.stone or c.swords > amount(p, "long-sword") or c.spears > amount(p, "spear"):
+        swords, spears = amount(p, "long-sword"), amount(p, "spear")
+        return rule(
+            "cannot-pay",
+            f"you have {p.stone} stone, {swords} long sword(s) and {spears} spear(s)",
+        )
     if result(d) <= RAID_FAILS_AT:  # judged on roll + ore, before spending (NOTES.md ruling)
         return rule("automatic-failure", f"the roll plus ore is {result(d)} (5 or less): it fails")
-    battle = result(d) + c.stone + c.swords
-    sword = None if c.take is None else sword_of(c.take)
-    if c.take is None or sword is None:
+    battle = result(d) + cards.stone_value(s, seat) * c.stone + c.swords + c.spears
+    table = loot_table(s, seat)
+    if c.take is None or (c.take not in table and sword_of(c.take) is None):
         return rule("take-blue-or-special", "take one blue good or special tile")
-    if c.take not in BLUE_SWORDS and c.take not in s.specials_left:
+    if c.take not in table:
         return rule("special-not-left", f"{c.take} is no longer in the supply")
+    sword = table[c.take]
     if sword > battle:
         return rule("sword-too-high", f"{c.take} has sword value {sword} > {battle}")
     return None
@@ -123,16 +153,21 @@ def dice_commands(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.
     value = result(d)
     if "DeclareHunt" in answers:
         have = amount(p, spec_of(d.space).weapon)
-        for wood in range(max(0, value - have), min(p.wood, value) + 1):
-            yield cmd.DeclareHunt(True, wood, value - wood)
+        worth = cards.weapon_value(s, seat, _kind(d))
+        for wood, weapons in sorted(hunt_payments(value, p.wood, have, worth)):
+            yield cmd.DeclareHunt(True, wood, weapons)
         if value:
             yield cmd.DeclareHunt(False)
     if "DeclareRaid" in answers:
         if value > RAID_FAILS_AT:
+            per_stone = cards.stone_value(s, seat)
+            most = amount(p, "spear") if cards.spears_as_swords(s, seat) else 0
             for stone in range(p.stone + 1):
                 for swords in range(amount(p, "long-sword") + 1):
-                    for take in takeable(s, value + stone + swords):
-                        yield cmd.DeclareRaid(True, stone, swords, take)
+                    for spears in range(most + 1):
+                        battle = value + per_stone * stone + swords + spears
+                        for take in takeable(s, seat, battle):
+                            yield cmd.DeclareRaid(True, stone, swords, take, spears)
         yield cmd.DeclareRaid(False)
 
 
@@ -144,11 +179,22 @@ def reroll(log: Log, seat: int, c: cmd.Reroll, chance: Chance) -> None:
     roll(log, seat, d.space, d.roll + 1, d.modifier, chance)
 
 
+def _after(log: Log, seat: int, d: Dice, success: bool, chance: Chance, **paid: Any) -> None:
+    """The dice occupations of the seat, then the action goes on."""
+    a = log.state.acting
+    space = SPACES[d.space]
+    imitation = a is not None and a.space != a.target
+    boats = boats_used(log.state, seat, space) if space.kind == "whaling" else 0
+    outcome = DiceOutcome(seat, space, imitation, success, d.roll, boats=boats, **paid)
+    cards.after_dice(log, outcome, chance)
+    continue_action(log, chance)
+
+
 def _fail(log: Log, seat: int, d: Dice, chance: Chance) -> None:
     spec = spec_of(d.space)
     log.emit(ev.DiceFailed(seat, d.space, result(d), spec.returned))
     log.emit(ev.Gained(seat, spec.consolation, "dice"))
-    continue_action(log, chance)
+    _after(log, seat, d, False, chance, result=result(d), returned=spec.returned)
 
 
 def declare_hunt(log: Log, seat: int, c: cmd.DeclareHunt, chance: Chance) -> None:
@@ -162,7 +208,7 @@ def declare_hunt(log: Log, seat: int, c: cmd.DeclareHunt, chance: Chance) -> Non
         log.emit(ev.Paid(seat, paid, "dice"))
     log.emit(ev.DiceSucceeded(seat, d.space, result(d)))
     log.emit(ev.Gained(seat, spec.reward, "dice"))
-    continue_action(log, chance)
+    _after(log, seat, d, True, chance, result=result(d), wood=c.wood, weapons=c.weapons)
 
 
 def declare_raid(log: Log, seat: int, c: cmd.DeclareRaid, chance: Chance) -> None:
@@ -171,9 +217,21 @@ def declare_raid(log: Log, seat: int, c: cmd.DeclareRaid, chance: Chance) -> Non
         _fail(log, seat, d, chance)
         return
     assert c.take is not None
-    spent = items(("stone", c.stone), ("long-sword", c.swords))
+    spent = items(("stone", c.stone), ("long-sword", c.swords), ("spear", c.spears))
+    battle = result(d) + cards.stone_value(log.state, seat) * c.stone + c.swords + c.spears
     if spent:
         log.emit(ev.Paid(seat, spent, "dice"))
-    log.emit(ev.DiceSucceeded(seat, d.space, result(d) + c.stone + c.swords))
+    log.emit(ev.DiceSucceeded(seat, d.space, battle))
     log.emit(ev.Gained(seat, items((c.take, 1)), "dice"))
-    continue_action(log, chance)
+    _after(
+        log,
+        seat,
+        d,
+        True,
+        chance,
+        result=battle,
+        stone=c.stone,
+        swords=c.swords,
+        take=c.take,
+        spears=c.spears,
+    )

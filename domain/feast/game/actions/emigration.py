@@ -24,7 +24,9 @@ from domain.feast.banquet import SQUARES_PER_EMIGRATED_SHIP, TABLE_SQUARES
 from domain.feast.boards.home import BERTHS_LARGE, BERTHS_SMALL
 from domain.feast.game import events as ev
 from domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
+from domain.feast.game.cards.engine import charge, price
 from domain.feast.game.flow import Log
+from domain.feast.game.items import items
 from domain.feast.game.state import Player, Ship, State
 from domain.feast.ships import ShipKind
 from domain.kernel.chance import Chance
@@ -47,7 +49,15 @@ def _fleet(p: Player, exchange: bool) -> tuple[Ship, ...]:
     return (*p.ships[:boat], *p.ships[boat + 1 :], Ship(ShipKind.KNARR))
 
 
-def _emigration_refusal(s: State, seat: int, fleet: tuple[Ship, ...], index: int) -> Refusal | None:
+def cost(s: State, seat: int, space: ActionSpace) -> int:
+    """Silver equal to the round, less the seat's occupations' discounts."""
+    pay = price(s, seat, space, 0, items(("silver", s.round)))
+    return sum(it.count for it in pay if it.item == "silver")
+
+
+def _emigration_refusal(
+    s: State, seat: int, space: ActionSpace, fleet: tuple[Ship, ...], index: int
+) -> Refusal | None:
     p = s.players[seat]
     if index >= len(fleet):
         return rule("no-such-ship", f"you have no ship {index}")
@@ -55,22 +65,25 @@ def _emigration_refusal(s: State, seat: int, fleet: tuple[Ship, ...], index: int
         return rule("cannot-emigrate", "only a knarr or a longship emigrates")
     if len(p.emigrated) >= MAX_EMIGRATED:
         return rule("banquet-full", "the banquet table has no free position for a ship")
-    if p.silver < s.round:
-        return rule("cannot-pay", f"emigrating in round {s.round} costs {s.round} silver")
+    silver = cost(s, seat, space)
+    if p.silver < silver:
+        return rule("cannot-pay", f"emigrating in round {s.round} costs {silver} silver")
     return None
 
 
 def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
-    return _emigration_refusal(s, seat, s.players[seat].ships, option)
+    return _emigration_refusal(s, seat, space, s.players[seat].ships, option)
 
 
-def _emigrate(log: Log, seat: int, index: int) -> None:
+def _emigrate(log: Log, seat: int, space: ActionSpace, index: int) -> None:
     ship = log.state.players[seat].ships[index]
-    log.emit(ev.ShipEmigrated(seat, index, ship.kind, log.state.round))
+    pay = charge(log, seat, space, 0, items(("silver", log.state.round)))
+    silver = sum(it.count for it in pay if it.item == "silver")
+    log.emit(ev.ShipEmigrated(seat, index, ship.kind, silver))
 
 
 def _use(log: Log, seat: int, space: ActionSpace, option: int, chance: Chance) -> Offer:
-    _emigrate(log, seat, option)
+    _emigrate(log, seat, space, option)
     return DONE
 
 
@@ -82,7 +95,7 @@ def _refuse_4(s: State, seat: int, space: ActionSpace, option: int) -> Refusal |
     exchange = bool(option & EXCHANGE)
     if exchange and exchanged_boat(p) is None:
         return rule("no-whaling-boat", "you have no whaling boat to exchange")
-    return _emigration_refusal(s, seat, _fleet(p, exchange), option & ~EXCHANGE)
+    return _emigration_refusal(s, seat, space, _fleet(p, exchange), option & ~EXCHANGE)
 
 
 def _use_4(log: Log, seat: int, space: ActionSpace, option: int, chance: Chance) -> Offer:
@@ -90,7 +103,7 @@ def _use_4(log: Log, seat: int, space: ActionSpace, option: int, chance: Chance)
         boat = exchanged_boat(log.state.players[seat])
         assert boat is not None
         log.emit(ev.ShipExchanged(seat, boat, ShipKind.KNARR))
-    _emigrate(log, seat, option & ~EXCHANGE)
+    _emigrate(log, seat, space, option & ~EXCHANGE)
     return DONE
 
 

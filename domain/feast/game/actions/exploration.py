@@ -19,6 +19,7 @@ from domain.feast.boards.exploration import EXPLORATION_FACES
 from domain.feast.boards.grid import BoardId
 from domain.feast.game import events as ev
 from domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
+from domain.feast.game.cards import engine as cards
 from domain.feast.game.flow import Log
 from domain.feast.game.state import Exploration, State
 from domain.kernel.chance import Chance
@@ -27,6 +28,16 @@ COLUMN_FACES: dict[int, tuple[BoardId, ...]] = {
     column: tuple(f.spec.board for f in EXPLORATION_FACES if f.action_column == column)
     for column in (1, 2, 3)
 }
+ANY_FACE = 3
+"""Options ``ANY_FACE + k``: exploration ① claiming the k-th face of ``ALL_FACES``, with an
+occupation allowing any face-up board there (#107)."""
+ALL_FACES: tuple[BoardId, ...] = COLUMN_FACES[1] + COLUMN_FACES[2] + COLUMN_FACES[3]
+
+
+def _face(space: ActionSpace, option: int) -> BoardId:
+    if option >= ANY_FACE:
+        return ALL_FACES[option - ANY_FACE]
+    return COLUMN_FACES[space.column][option]
 
 
 def _slot(s: State, face: BoardId) -> Exploration | None:
@@ -35,22 +46,26 @@ def _slot(s: State, face: BoardId) -> Exploration | None:
 
 def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
     faces = COLUMN_FACES[space.column]
-    if option >= len(faces):
+    if option >= ANY_FACE:
+        if space.column != 1 or not cards.explore_any(s, seat):
+            return rule("no-such-option", f"column {space.column} explores {len(faces)} boards")
+    elif option >= len(faces):
         return rule("no-such-option", f"column {space.column} explores {len(faces)} boards")
-    slot = _slot(s, faces[option])
+    face = _face(space, option)
+    slot = _slot(s, face)
     if slot is None:
-        return rule("board-not-face-up", f"{faces[option].value} is not face up")
+        return rule("board-not-face-up", f"{face.value} is not face up")
     if slot.owner is not None:
-        return rule("board-claimed", f"{faces[option].value} has been claimed already")
+        return rule("board-claimed", f"{face.value} has been claimed already")
     return None
 
 
 def _use(log: Log, seat: int, space: ActionSpace, option: int, chance: Chance) -> Offer:
-    face = COLUMN_FACES[space.column][option]
+    face = _face(space, option)
     slot = _slot(log.state, face)
     assert slot is not None
     log.emit(ev.BoardExplored(seat, face.value, slot.silver))
     return DONE
 
 
-EXPLORE = SpaceRule(_refuse, _use, (0, 1, 2))
+EXPLORE = SpaceRule(_refuse, _use, tuple(range(ANY_FACE + len(ALL_FACES))))

@@ -2,7 +2,7 @@
 
 ① draw 1 occupation and take 1 silver; ① pay 1 stone or 1 ore, take 1 silver and play up to
 1; ②/③ play up to 2/4. Playing moves the card from the hidden hand to the table, where its
-printed points count at the end; each card's own effect is not built yet (NOTES.md).
+printed points count at the end; its own effect is the engine's (``cards.engine.play``).
 """
 
 from __future__ import annotations

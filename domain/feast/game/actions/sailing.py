@@ -23,9 +23,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, pairwise
 
-from domain.feast.action_board import ActionSpace
+from domain.feast.action_board import ACTION_SPACES, ActionSpace
 from domain.feast.game import events as ev
 from domain.feast.game.actions.base import Offer, Refusal, SpaceRule, rule
+from domain.feast.game.cards import engine as cards
 from domain.feast.game.flow import Log
 from domain.feast.game.items import GOOD_INDEX, items
 from domain.feast.game.state import Player, State
@@ -80,14 +81,20 @@ def sale_refusal(s: State, seat: int, tiles: tuple[SpecialTile, ...]) -> Refusal
             return rule("special-not-for-sale", f"the {t.value} is not for sale")
     if not _increasing([_ORDER[t] for t in tiles]):
         return rule("tiles-order", "name each tile once, in the tiles' order")
-    cost = price(tiles)
+    cost = price(s, seat, tiles)
     if s.players[seat].silver < cost:
         return rule("cannot-pay", f"those tiles cost {cost} silver")
     return None
 
 
-def price(tiles: tuple[SpecialTile, ...]) -> int:
-    return sum(SPECIAL_SPECS[t].cost or 0 for t in tiles)
+_SALE = next(a for a in ACTION_SPACES if a.kind == "special-sale")
+
+
+def price(s: State, seat: int, tiles: tuple[SpecialTile, ...]) -> int:
+    """The tiles' printed costs together, less the seat's occupations' discounts."""
+    printed = sum(SPECIAL_SPECS[t].cost or 0 for t in tiles)
+    pay = cards.price(s, seat, _SALE, 0, items(("silver", printed)))
+    return sum(it.count for it in pay if it.item == "silver")
 
 
 def sale_choices(s: State, seat: int) -> Iterator[tuple[SpecialTile, ...]]:
@@ -95,7 +102,7 @@ def sale_choices(s: State, seat: int) -> Iterator[tuple[SpecialTile, ...]]:
     on_sale = _for_sale(s)
     for n in (1, 2):
         for tiles in combinations(on_sale, n):
-            if price(tiles) <= silver:
+            if price(s, seat, tiles) <= silver:
                 yield tiles
 
 
@@ -108,6 +115,13 @@ def sale_steps(s: State, seat: int) -> Iterator[tuple[SpecialTile, ...]]:
         yield tiles
     if not found:
         yield ()
+
+
+def charged(log: Log, seat: int, tiles: tuple[SpecialTile, ...]) -> int:
+    """``price`` when the tiles are bought (the discounting cards say so)."""
+    printed = sum(SPECIAL_SPECS[t].cost or 0 for t in tiles)
+    pay = cards.charge(log, seat, _SALE, 0, items(("silver", printed)))
+    return sum(it.count for it in pay if it.item == "silver")
 
 
 def _trade_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:

@@ -13,7 +13,7 @@ from domain.feast.game.actions.base import Refusal
 from domain.feast.game.actions.sailing import (
     SALE,
     TRADE,
-    price,
+    charged,
     sale_refusal,
     sale_steps,
     trade_choices,
@@ -59,5 +59,5 @@ def trade(log: Log, seat: int, c: cmd.TradeOverseas, chance: Chance) -> None:
 
 
 def sale(log: Log, seat: int, c: cmd.BuySpecials, chance: Chance) -> None:
-    log.emit(ev.SpecialsBought(seat, c.tiles, price(c.tiles)))
+    log.emit(ev.SpecialsBought(seat, c.tiles, charged(log, seat, c.tiles)))
     continue_action(log, chance)

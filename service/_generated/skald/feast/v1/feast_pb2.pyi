@@ -326,6 +326,30 @@ class ActionFinished(_message.Message):
 Global___ActionFinished: _TypeAlias = ActionFinished  # noqa: Y015
 
 @_typing.final
+class ActionReplaced(_message.Message):
+    """An occupation replaced the space's own action (its events follow)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    card: _builtins.str
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        card: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ActionReplaced: _TypeAlias = ActionReplaced  # noqa: Y015
+
+@_typing.final
 class AnimalsBred(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -362,19 +386,23 @@ class BanquetSetup(_message.Message):
     LENGTH_FIELD_NUMBER: _builtins.int
     ROUND_FIELD_NUMBER: _builtins.int
     EMIGRATED_SHIPS_FIELD_NUMBER: _builtins.int
+    HORIZONTAL_PEAS_FIELD_NUMBER: _builtins.int
     length: Global___GameLength.ValueType
     round: _builtins.int
     emigrated_ships: _builtins.int
+    horizontal_peas: _builtins.int
+    """Peas tiles that may lie horizontally (1, as for every food; 2 with occupation #186)."""
     def __init__(
         self,
         *,
         length: Global___GameLength.ValueType = ...,
         round: _builtins.int = ...,
         emigrated_ships: _builtins.int = ...,
+        horizontal_peas: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["emigrated_ships", b"emigrated_ships", "length", b"length", "round", b"round"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["emigrated_ships", b"emigrated_ships", "horizontal_peas", b"horizontal_peas", "length", b"length", "round", b"round"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -480,6 +508,35 @@ class BuySpecials(_message.Message):
 Global___BuySpecials: _TypeAlias = BuySpecials  # noqa: Y015
 
 @_typing.final
+class CardOffer(_message.Message):
+    """An occupation's optional effect waiting for its owner (ResolveOccupation): what triggered it
+    (trigger, in the card's own terms, e.g. after:weekly-market-1-1).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    TRIGGER_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    card: _builtins.str
+    trigger: _builtins.str
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        card: _builtins.str = ...,
+        trigger: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "seat", b"seat", "trigger", b"trigger"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CardOffer: _TypeAlias = CardOffer  # noqa: Y015
+
+@_typing.final
 class ChoicesOffered(_message.Message):
     """The action goes on: what the seat may still choose (the pending decision)."""
 
@@ -558,7 +615,8 @@ Global___DeclareHunt: _TypeAlias = DeclareHunt  # noqa: Y015
 @_typing.final
 class DeclareRaid(_message.Message):
     """Raiding, pillaging: end the raid. Success spends stone and swords (+1 each) and takes take, a
-    blue good or special tile of sword value ≤ the result; failure spends nothing.
+    blue good or special tile of sword value ≤ the result; failure spends nothing. spears count as
+    long swords only with Melee Fighter (#137).
     """
 
     DESCRIPTOR: _descriptor.Descriptor
@@ -567,10 +625,12 @@ class DeclareRaid(_message.Message):
     STONE_FIELD_NUMBER: _builtins.int
     SWORDS_FIELD_NUMBER: _builtins.int
     TAKE_FIELD_NUMBER: _builtins.int
+    SPEARS_FIELD_NUMBER: _builtins.int
     success: _builtins.bool
     stone: _builtins.int
     swords: _builtins.int
     take: _builtins.str
+    spears: _builtins.int
     def __init__(
         self,
         *,
@@ -578,10 +638,11 @@ class DeclareRaid(_message.Message):
         stone: _builtins.int = ...,
         swords: _builtins.int = ...,
         take: _builtins.str | None = ...,
+        spears: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_take", b"_take", "take", b"take"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_take", b"_take", "stone", b"stone", "success", b"success", "swords", b"swords", "take", b"take"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_take", b"_take", "spears", b"spears", "stone", b"stone", "success", b"success", "swords", b"swords", "take", b"take"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__take: _TypeAlias = _typing.Literal["take"]  # noqa: Y015
     _WhichOneofArgType__take: _TypeAlias = _typing.Literal["_take", b"_take"]  # noqa: Y015
@@ -592,8 +653,8 @@ Global___DeclareRaid: _TypeAlias = DeclareRaid  # noqa: Y015
 @_typing.final
 class Dice(_message.Message):
     """The roll a dice space stands on (rules.ja.txt 狩り, 襲撃/略奪): the kernel's feast/after-roll decision
-    reads it; modifier is the ore on the ships used (−ore whaling, +ore pillaging), fixed when the
-    space is used.
+    reads it; modifier is the ore on the ships used (−ore whaling, +ore pillaging) and the
+    occupations' roll modifiers, fixed when the space is used.
     """
 
     DESCRIPTOR: _descriptor.Descriptor
@@ -629,6 +690,33 @@ class Dice(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Dice: _TypeAlias = Dice  # noqa: Y015
+
+@_typing.final
+class DiceBonus(_message.Message):
+    """An occupation used before a dice action adds bonus to every roll of it."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    BONUS_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    card: _builtins.str
+    bonus: _builtins.int
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        card: _builtins.str = ...,
+        bonus: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bonus", b"bonus", "card", b"card", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___DiceBonus: _TypeAlias = DiceBonus  # noqa: Y015
 
 @_typing.final
 class DiceFailed(_message.Message):
@@ -691,8 +779,9 @@ Global___DiceSucceeded: _TypeAlias = DiceSucceeded  # noqa: Y015
 
 @_typing.final
 class DieRolled(_message.Message):
-    """A dice space's roll (1st, 2nd or 3rd), replacing the last; modifier is the ore on the ships used
-    (negative for whaling, positive for pillaging). The seat now decides.
+    """A dice space's roll (1st, 2nd or 3rd, more with an occupation), replacing the last; modifier is
+    the ore on the ships used (negative for whaling, positive for pillaging) plus what the seat's
+    occupations add to every roll. The seat now decides.
     """
 
     DESCRIPTOR: _descriptor.Descriptor
@@ -869,6 +958,8 @@ class FeastView(_message.Message):
     WINNERS_FIELD_NUMBER: _builtins.int
     DICE_FIELD_NUMBER: _builtins.int
     BLOCKED_FIELD_NUMBER: _builtins.int
+    OFFERS_FIELD_NUMBER: _builtins.int
+    EFFECTS_FIELD_NUMBER: _builtins.int
     viewer: _builtins.int
     length: Global___GameLength.ValueType
     round: _builtins.int
@@ -878,6 +969,8 @@ class FeastView(_message.Message):
     strips_left: _builtins.int
     weapon_deck: _builtins.int
     occupation_deck: _builtins.int
+    effects: _builtins.bool
+    """Occupation effects are carried out (option occupations)."""
     @_builtins.property
     def to_act(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
     @_builtins.property
@@ -908,6 +1001,10 @@ class FeastView(_message.Message):
     def blocked(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """Solo: the spaces last round's Vikings still hold (public)."""
 
+    @_builtins.property
+    def offers(self) -> _containers.RepeatedCompositeFieldContainer[Global___CardOffer]:
+        """Occupation offers waiting for their owners, first first (played cards are public)."""
+
     def __init__(
         self,
         *,
@@ -933,10 +1030,12 @@ class FeastView(_message.Message):
         winners: _abc.Iterable[_builtins.int] | None = ...,
         dice: Global___Dice | None = ...,
         blocked: _abc.Iterable[_builtins.str] | None = ...,
+        offers: _abc.Iterable[Global___CardOffer] | None = ...,
+        effects: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_turn", b"_turn", "_viewer", b"_viewer", "dice", b"dice", "running", b"running", "turn", b"turn", "viewer", b"viewer"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_turn", b"_turn", "_viewer", b"_viewer", "blocked", b"blocked", "buildings_left", b"buildings_left", "dice", b"dice", "exploration", b"exploration", "imitation", b"imitation", "length", b"length", "occupation_deck", b"occupation_deck", "occupied", b"occupied", "phase", b"phase", "players", b"players", "round", b"round", "running", b"running", "scores", b"scores", "specials_left", b"specials_left", "start_player", b"start_player", "strips", b"strips", "strips_left", b"strips_left", "to_act", b"to_act", "turn", b"turn", "viewer", b"viewer", "weapon_deck", b"weapon_deck", "winners", b"winners"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_turn", b"_turn", "_viewer", b"_viewer", "blocked", b"blocked", "buildings_left", b"buildings_left", "dice", b"dice", "effects", b"effects", "exploration", b"exploration", "imitation", b"imitation", "length", b"length", "occupation_deck", b"occupation_deck", "occupied", b"occupied", "offers", b"offers", "phase", b"phase", "players", b"players", "round", b"round", "running", b"running", "scores", b"scores", "specials_left", b"specials_left", "start_player", b"start_player", "strips", b"strips", "strips_left", b"strips_left", "to_act", b"to_act", "turn", b"turn", "viewer", b"viewer", "weapon_deck", b"weapon_deck", "winners", b"winners"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__turn: _TypeAlias = _typing.Literal["turn"]  # noqa: Y015
     _WhichOneofArgType__turn: _TypeAlias = _typing.Literal["_turn", b"_turn"]  # noqa: Y015
@@ -1088,11 +1187,17 @@ class GameStarted(_message.Message):
     IMITATION_FIELD_NUMBER: _builtins.int
     DECKS_FIELD_NUMBER: _builtins.int
     FINAL_INCOME_FIELD_NUMBER: _builtins.int
+    OCCUPATION_EFFECTS_FIELD_NUMBER: _builtins.int
     players: _builtins.int
     length: Global___GameLength.ValueType
     start_player: _builtins.int
     decks: _builtins.str
     final_income: _builtins.bool
+    occupation_effects: _builtins.bool
+    """Option occupations: off, cards are dealt, played and score their printed points but do nothing
+    else. Games stored before the effects were built lack the field and are read with it off
+    (service/upcasting.py), as they were played.
+    """
     @_builtins.property
     def strips(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """Face-up mountain strips, in the order turned up."""
@@ -1111,10 +1216,11 @@ class GameStarted(_message.Message):
         imitation: _abc.Iterable[_builtins.int] | None = ...,
         decks: _builtins.str = ...,
         final_income: _builtins.bool = ...,
+        occupation_effects: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["decks", b"decks", "final_income", b"final_income", "imitation", b"imitation", "length", b"length", "players", b"players", "start_player", b"start_player", "strips", b"strips"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["decks", b"decks", "final_income", b"final_income", "imitation", b"imitation", "length", b"length", "occupation_effects", b"occupation_effects", "players", b"players", "start_player", b"start_player", "strips", b"strips"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1366,6 +1472,35 @@ class Occupancy(_message.Message):
 Global___Occupancy: _TypeAlias = Occupancy  # noqa: Y015
 
 @_typing.final
+class OccupationAnswered(_message.Message):
+    """The first offer is answered: option taken (its events follow), or None, left unused."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    OPTION_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    card: _builtins.str
+    option: _builtins.int
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        card: _builtins.str = ...,
+        option: _builtins.int | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_option", b"_option", "option", b"option"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_option", b"_option", "card", b"card", "option", b"option", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__option: _TypeAlias = _typing.Literal["option"]  # noqa: Y015
+    _WhichOneofArgType__option: _TypeAlias = _typing.Literal["_option", b"_option"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__option) -> _WhichOneofReturnType__option | None: ...
+
+Global___OccupationAnswered: _TypeAlias = OccupationAnswered  # noqa: Y015
+
+@_typing.final
 class OccupationDealt(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -1415,6 +1550,35 @@ class OccupationDrawn(_message.Message):
 Global___OccupationDrawn: _TypeAlias = OccupationDrawn  # noqa: Y015
 
 @_typing.final
+class OccupationOffered(_message.Message):
+    """An occupation's optional effect waits for its owner (ResolveOccupation); trigger says what set it
+    off, in the card's terms.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    TRIGGER_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    card: _builtins.str
+    trigger: _builtins.str
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        card: _builtins.str = ...,
+        trigger: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "seat", b"seat", "trigger", b"trigger"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___OccupationOffered: _TypeAlias = OccupationOffered  # noqa: Y015
+
+@_typing.final
 class OccupationPlayed(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -1435,6 +1599,140 @@ class OccupationPlayed(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___OccupationPlayed: _TypeAlias = OccupationPlayed  # noqa: Y015
+
+@_typing.final
+class OccupationPlayedBy(_message.Message):
+    """An occupation played from the hand by another card's effect (by), outside any space's allowance."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    BY_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    card: _builtins.str
+    by: _builtins.str
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        card: _builtins.str = ...,
+        by: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["by", b"by", "card", b"card", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___OccupationPlayedBy: _TypeAlias = OccupationPlayedBy  # noqa: Y015
+
+@_typing.final
+class OccupationTookFromMountain(_message.Message):
+    """An occupation took items from the arrow end of strip strip (not a space's take)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    STRIP_FIELD_NUMBER: _builtins.int
+    ITEMS_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    card: _builtins.str
+    strip: _builtins.int
+    @_builtins.property
+    def items(self) -> _containers.RepeatedScalarFieldContainer[Global___MountainItem.ValueType]: ...
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        card: _builtins.str = ...,
+        strip: _builtins.int = ...,
+        items: _abc.Iterable[Global___MountainItem.ValueType] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "items", b"items", "seat", b"seat", "strip", b"strip"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___OccupationTookFromMountain: _TypeAlias = OccupationTookFromMountain  # noqa: Y015
+
+@_typing.final
+class OccupationUsed(_message.Message):
+    """An occupation's effect happens (by itself when triggered or played, or by UseOccupation: option
+    is the choice); its costs and gains follow as Paid and Gained with the card as reason.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    OPTION_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    card: _builtins.str
+    option: _builtins.int
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        card: _builtins.str = ...,
+        option: _builtins.int | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_option", b"_option", "option", b"option"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_option", b"_option", "card", b"card", "option", b"option", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__option: _TypeAlias = _typing.Literal["option"]  # noqa: Y015
+    _WhichOneofArgType__option: _TypeAlias = _typing.Literal["_option", b"_option"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__option) -> _WhichOneofReturnType__option | None: ...
+
+Global___OccupationUsed: _TypeAlias = OccupationUsed  # noqa: Y015
+
+@_typing.final
+class OccupationsAwaited(_message.Message):
+    """The automatic flow stops for the occupation offers; it goes on at resume once every offer is
+    answered.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    RESUME_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def resume(self) -> Global___Resume: ...
+    def __init__(
+        self,
+        *,
+        resume: Global___Resume | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["resume", b"resume"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["resume", b"resume"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___OccupationsAwaited: _TypeAlias = OccupationsAwaited  # noqa: Y015
+
+@_typing.final
+class OffersSettled(_message.Message):
+    """Every occupation offer is answered: the flow goes on at step."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    STEP_FIELD_NUMBER: _builtins.int
+    step: _builtins.str
+    def __init__(
+        self,
+        *,
+        step: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["step", b"step"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___OffersSettled: _TypeAlias = OffersSettled  # noqa: Y015
 
 @_typing.final
 class OnceBonusClaimed(_message.Message):
@@ -1479,6 +1777,41 @@ class OreLoaded(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___OreLoaded: _TypeAlias = OreLoaded  # noqa: Y015
+
+@_typing.final
+class OreRemoved(_message.Message):
+    """An occupation took ore loaded ore off ship ship: back to the supply when kept, else to the
+    general supply.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    SHIP_FIELD_NUMBER: _builtins.int
+    ORE_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    KEPT_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    ship: _builtins.int
+    ore: _builtins.int
+    card: _builtins.str
+    kept: _builtins.bool
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        ship: _builtins.int = ...,
+        ore: _builtins.int = ...,
+        card: _builtins.str = ...,
+        kept: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "kept", b"kept", "ore", b"ore", "seat", b"seat", "ship", b"ship"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___OreRemoved: _TypeAlias = OreRemoved  # noqa: Y015
 
 @_typing.final
 class Paid(_message.Message):
@@ -1731,6 +2064,7 @@ class PlayerView(_message.Message):
     PASSED_FIELD_NUMBER: _builtins.int
     BANQUET_FIELD_NUMBER: _builtins.int
     FEASTED_FIELD_NUMBER: _builtins.int
+    USED_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     thing: _builtins.int
     waiting: _builtins.int
@@ -1766,6 +2100,10 @@ class PlayerView(_message.Message):
     def played(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
     @_builtins.property
     def banquet(self) -> Global___BoardState: ...
+    @_builtins.property
+    def used(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Occupation uses a card's limit counts (card@round)."""
+
     def __init__(
         self,
         *,
@@ -1791,10 +2129,11 @@ class PlayerView(_message.Message):
         passed: _builtins.bool = ...,
         banquet: Global___BoardState | None = ...,
         feasted: _builtins.bool = ...,
+        used: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["banquet", b"banquet", "home", b"home"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["banquet", b"banquet", "emigrated", b"emigrated", "explored", b"explored", "feasted", b"feasted", "goods", b"goods", "hand", b"hand", "hand_size", b"hand_size", "home", b"home", "houses", b"houses", "ore", b"ore", "passed", b"passed", "penalties", b"penalties", "played", b"played", "seat", b"seat", "ships", b"ships", "silver", b"silver", "specials", b"specials", "stone", b"stone", "thing", b"thing", "waiting", b"waiting", "weapons", b"weapons", "wood", b"wood"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["banquet", b"banquet", "emigrated", b"emigrated", "explored", b"explored", "feasted", b"feasted", "goods", b"goods", "hand", b"hand", "hand_size", b"hand_size", "home", b"home", "houses", b"houses", "ore", b"ore", "passed", b"passed", "penalties", b"penalties", "played", b"played", "seat", b"seat", "ships", b"ships", "silver", b"silver", "specials", b"specials", "stone", b"stone", "thing", b"thing", "used", b"used", "waiting", b"waiting", "weapons", b"weapons", "wood", b"wood"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1816,6 +2155,75 @@ class Reroll(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Reroll: _TypeAlias = Reroll  # noqa: Y015
+
+@_typing.final
+class ResolveOccupation(_message.Message):
+    """Answer the first occupation offer (feast/occupation): take choice option, or None to leave it
+    unused.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CARD_FIELD_NUMBER: _builtins.int
+    OPTION_FIELD_NUMBER: _builtins.int
+    card: _builtins.str
+    option: _builtins.int
+    def __init__(
+        self,
+        *,
+        card: _builtins.str = ...,
+        option: _builtins.int | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_option", b"_option", "option", b"option"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_option", b"_option", "card", b"card", "option", b"option"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__option: _TypeAlias = _typing.Literal["option"]  # noqa: Y015
+    _WhichOneofArgType__option: _TypeAlias = _typing.Literal["_option", b"_option"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__option) -> _WhichOneofReturnType__option | None: ...
+
+Global___ResolveOccupation: _TypeAlias = ResolveOccupation  # noqa: Y015
+
+@_typing.final
+class Resume(_message.Message):
+    """Where the automatic flow goes on once every card offer is answered: step is use-space (the space
+    placed on, then its effect), continue-action, advance (the next turn after seat) or a phase step
+    (phases.STEPS).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    STEP_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    SPACE_FIELD_NUMBER: _builtins.int
+    OPTION_FIELD_NUMBER: _builtins.int
+    COPY_FIELD_NUMBER: _builtins.int
+    PLAYED_FIRST_FIELD_NUMBER: _builtins.int
+    step: _builtins.str
+    seat: _builtins.int
+    space: _builtins.str
+    option: _builtins.int
+    copy: _builtins.str
+    played_first: _builtins.bool
+    def __init__(
+        self,
+        *,
+        step: _builtins.str = ...,
+        seat: _builtins.int = ...,
+        space: _builtins.str = ...,
+        option: _builtins.int = ...,
+        copy: _builtins.str | None = ...,
+        played_first: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_copy", b"_copy", "copy", b"copy"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_copy", b"_copy", "copy", b"copy", "option", b"option", "played_first", b"played_first", "seat", b"seat", "space", b"space", "step", b"step"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__copy: _TypeAlias = _typing.Literal["copy"]  # noqa: Y015
+    _WhichOneofArgType__copy: _TypeAlias = _typing.Literal["_copy", b"_copy"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__copy) -> _WhichOneofReturnType__copy | None: ...
+
+Global___Resume: _TypeAlias = Resume  # noqa: Y015
 
 @_typing.final
 class RoundStarted(_message.Message):
@@ -2287,6 +2695,32 @@ class Upgrade(_message.Message):
 Global___Upgrade: _TypeAlias = Upgrade  # noqa: Y015
 
 @_typing.final
+class UseOccupation(_message.Message):
+    """Anytime: use a played occupation's exchange (an ANYTIME card), option naming the choice in the
+    card's terms (cards/).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CARD_FIELD_NUMBER: _builtins.int
+    OPTION_FIELD_NUMBER: _builtins.int
+    card: _builtins.str
+    option: _builtins.int
+    def __init__(
+        self,
+        *,
+        card: _builtins.str = ...,
+        option: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "option", b"option"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___UseOccupation: _TypeAlias = UseOccupation  # noqa: Y015
+
+@_typing.final
 class VikingsPlaced(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -2315,6 +2749,38 @@ class VikingsPlaced(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType__copy) -> _WhichOneofReturnType__copy | None: ...
 
 Global___VikingsPlaced: _TypeAlias = VikingsPlaced  # noqa: Y015
+
+@_typing.final
+class VikingsRecalled(_message.Message):
+    """An occupation moved vikings of the seat's Vikings from space back to its Thing square, to be
+    placed again; a space left empty may be used again this round.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    SPACE_FIELD_NUMBER: _builtins.int
+    VIKINGS_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    space: _builtins.str
+    vikings: _builtins.int
+    card: _builtins.str
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        space: _builtins.str = ...,
+        vikings: _builtins.int = ...,
+        card: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "seat", b"seat", "space", b"space", "vikings", b"vikings"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___VikingsRecalled: _TypeAlias = VikingsRecalled  # noqa: Y015
 
 @_typing.final
 class VikingsReturned(_message.Message):
@@ -2364,6 +2830,35 @@ class WeaponDrawn(_message.Message):
 Global___WeaponDrawn: _TypeAlias = WeaponDrawn  # noqa: Y015
 
 @_typing.final
+class WeaponSearched(_message.Message):
+    """A weapon of a named type taken by an occupation: from the discard pile, else the deck, else a
+    substitute (weapons count as unlimited).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    WEAPON_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    weapon: Global___Weapon.ValueType
+    card: _builtins.str
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        weapon: Global___Weapon.ValueType = ...,
+        card: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "seat", b"seat", "weapon", b"weapon"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___WeaponSearched: _TypeAlias = WeaponSearched  # noqa: Y015
+
+@_typing.final
 class AnyCommand(_message.Message):
     """One command of this game."""
 
@@ -2386,6 +2881,8 @@ class AnyCommand(_message.Message):
     DECLARE_RAID_FIELD_NUMBER: _builtins.int
     TRADE_OVERSEAS_FIELD_NUMBER: _builtins.int
     BUY_SPECIALS_FIELD_NUMBER: _builtins.int
+    USE_OCCUPATION_FIELD_NUMBER: _builtins.int
+    RESOLVE_OCCUPATION_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def place_vikings(self) -> Global___PlaceVikings: ...
     @_builtins.property
@@ -2418,6 +2915,10 @@ class AnyCommand(_message.Message):
     def trade_overseas(self) -> Global___TradeOverseas: ...
     @_builtins.property
     def buy_specials(self) -> Global___BuySpecials: ...
+    @_builtins.property
+    def use_occupation(self) -> Global___UseOccupation: ...
+    @_builtins.property
+    def resolve_occupation(self) -> Global___ResolveOccupation: ...
     def __init__(
         self,
         *,
@@ -2437,12 +2938,14 @@ class AnyCommand(_message.Message):
         declare_raid: Global___DeclareRaid | None = ...,
         trade_overseas: Global___TradeOverseas | None = ...,
         buy_specials: Global___BuySpecials | None = ...,
+        use_occupation: Global___UseOccupation | None = ...,
+        resolve_occupation: Global___ResolveOccupation | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["buy_ship", b"buy_ship", "buy_specials", b"buy_specials", "command", b"command", "declare_hunt", b"declare_hunt", "declare_raid", b"declare_raid", "end_feast", b"end_feast", "finish_action", b"finish_action", "finish_placing", b"finish_placing", "load_ore", b"load_ore", "pass", b"pass", "place_good", b"place_good", "place_vikings", b"place_vikings", "play_occupation", b"play_occupation", "reroll", b"reroll", "serve_food", b"serve_food", "take_from_mountain", b"take_from_mountain", "trade_overseas", b"trade_overseas", "upgrade", b"upgrade"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["buy_ship", b"buy_ship", "buy_specials", b"buy_specials", "command", b"command", "declare_hunt", b"declare_hunt", "declare_raid", b"declare_raid", "end_feast", b"end_feast", "finish_action", b"finish_action", "finish_placing", b"finish_placing", "load_ore", b"load_ore", "pass", b"pass", "place_good", b"place_good", "place_vikings", b"place_vikings", "play_occupation", b"play_occupation", "reroll", b"reroll", "resolve_occupation", b"resolve_occupation", "serve_food", b"serve_food", "take_from_mountain", b"take_from_mountain", "trade_overseas", b"trade_overseas", "upgrade", b"upgrade", "use_occupation", b"use_occupation"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["buy_ship", b"buy_ship", "buy_specials", b"buy_specials", "command", b"command", "declare_hunt", b"declare_hunt", "declare_raid", b"declare_raid", "end_feast", b"end_feast", "finish_action", b"finish_action", "finish_placing", b"finish_placing", "load_ore", b"load_ore", "pass", b"pass", "place_good", b"place_good", "place_vikings", b"place_vikings", "play_occupation", b"play_occupation", "reroll", b"reroll", "serve_food", b"serve_food", "take_from_mountain", b"take_from_mountain", "trade_overseas", b"trade_overseas", "upgrade", b"upgrade"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["buy_ship", b"buy_ship", "buy_specials", b"buy_specials", "command", b"command", "declare_hunt", b"declare_hunt", "declare_raid", b"declare_raid", "end_feast", b"end_feast", "finish_action", b"finish_action", "finish_placing", b"finish_placing", "load_ore", b"load_ore", "pass", b"pass", "place_good", b"place_good", "place_vikings", b"place_vikings", "play_occupation", b"play_occupation", "reroll", b"reroll", "resolve_occupation", b"resolve_occupation", "serve_food", b"serve_food", "take_from_mountain", b"take_from_mountain", "trade_overseas", b"trade_overseas", "upgrade", b"upgrade", "use_occupation", b"use_occupation"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_command: _TypeAlias = _typing.Literal["place_vikings", "pass", "take_from_mountain", "upgrade", "play_occupation", "finish_action", "place_good", "buy_ship", "load_ore", "serve_food", "end_feast", "finish_placing", "reroll", "declare_hunt", "declare_raid", "trade_overseas", "buy_specials"]  # noqa: Y015
+    _WhichOneofReturnType_command: _TypeAlias = _typing.Literal["place_vikings", "pass", "take_from_mountain", "upgrade", "play_occupation", "finish_action", "place_good", "buy_ship", "load_ore", "serve_food", "end_feast", "finish_placing", "reroll", "declare_hunt", "declare_raid", "trade_overseas", "buy_specials", "use_occupation", "resolve_occupation"]  # noqa: Y015
     _WhichOneofArgType_command: _TypeAlias = _typing.Literal["command", b"command"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_command) -> _WhichOneofReturnType_command | None: ...
 
@@ -2495,6 +2998,18 @@ class AnyEvent(_message.Message):
     SHIP_EXCHANGED_FIELD_NUMBER: _builtins.int
     SHIP_EMIGRATED_FIELD_NUMBER: _builtins.int
     SOLO_SPACES_BLOCKED_FIELD_NUMBER: _builtins.int
+    OCCUPATION_USED_FIELD_NUMBER: _builtins.int
+    OCCUPATION_OFFERED_FIELD_NUMBER: _builtins.int
+    OCCUPATION_ANSWERED_FIELD_NUMBER: _builtins.int
+    OCCUPATIONS_AWAITED_FIELD_NUMBER: _builtins.int
+    OFFERS_SETTLED_FIELD_NUMBER: _builtins.int
+    OCCUPATION_PLAYED_BY_FIELD_NUMBER: _builtins.int
+    OCCUPATION_TOOK_FROM_MOUNTAIN_FIELD_NUMBER: _builtins.int
+    VIKINGS_RECALLED_FIELD_NUMBER: _builtins.int
+    ORE_REMOVED_FIELD_NUMBER: _builtins.int
+    DICE_BONUS_FIELD_NUMBER: _builtins.int
+    ACTION_REPLACED_FIELD_NUMBER: _builtins.int
+    WEAPON_SEARCHED_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def game_started(self) -> Global___GameStarted: ...
     @_builtins.property
@@ -2577,6 +3092,30 @@ class AnyEvent(_message.Message):
     def ship_emigrated(self) -> Global___ShipEmigrated: ...
     @_builtins.property
     def solo_spaces_blocked(self) -> Global___SoloSpacesBlocked: ...
+    @_builtins.property
+    def occupation_used(self) -> Global___OccupationUsed: ...
+    @_builtins.property
+    def occupation_offered(self) -> Global___OccupationOffered: ...
+    @_builtins.property
+    def occupation_answered(self) -> Global___OccupationAnswered: ...
+    @_builtins.property
+    def occupations_awaited(self) -> Global___OccupationsAwaited: ...
+    @_builtins.property
+    def offers_settled(self) -> Global___OffersSettled: ...
+    @_builtins.property
+    def occupation_played_by(self) -> Global___OccupationPlayedBy: ...
+    @_builtins.property
+    def occupation_took_from_mountain(self) -> Global___OccupationTookFromMountain: ...
+    @_builtins.property
+    def vikings_recalled(self) -> Global___VikingsRecalled: ...
+    @_builtins.property
+    def ore_removed(self) -> Global___OreRemoved: ...
+    @_builtins.property
+    def dice_bonus(self) -> Global___DiceBonus: ...
+    @_builtins.property
+    def action_replaced(self) -> Global___ActionReplaced: ...
+    @_builtins.property
+    def weapon_searched(self) -> Global___WeaponSearched: ...
     def __init__(
         self,
         *,
@@ -2621,12 +3160,24 @@ class AnyEvent(_message.Message):
         ship_exchanged: Global___ShipExchanged | None = ...,
         ship_emigrated: Global___ShipEmigrated | None = ...,
         solo_spaces_blocked: Global___SoloSpacesBlocked | None = ...,
+        occupation_used: Global___OccupationUsed | None = ...,
+        occupation_offered: Global___OccupationOffered | None = ...,
+        occupation_answered: Global___OccupationAnswered | None = ...,
+        occupations_awaited: Global___OccupationsAwaited | None = ...,
+        offers_settled: Global___OffersSettled | None = ...,
+        occupation_played_by: Global___OccupationPlayedBy | None = ...,
+        occupation_took_from_mountain: Global___OccupationTookFromMountain | None = ...,
+        vikings_recalled: Global___VikingsRecalled | None = ...,
+        ore_removed: Global___OreRemoved | None = ...,
+        dice_bonus: Global___DiceBonus | None = ...,
+        action_replaced: Global___ActionReplaced | None = ...,
+        weapon_searched: Global___WeaponSearched | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["action_finished", b"action_finished", "animals_bred", b"animals_bred", "board_explored", b"board_explored", "choices_offered", b"choices_offered", "dice_failed", b"dice_failed", "dice_succeeded", b"dice_succeeded", "die_rolled", b"die_rolled", "event", b"event", "exploration_turned", b"exploration_turned", "feast_began", b"feast_began", "feast_ended", b"feast_ended", "final_placement_began", b"final_placement_began", "food_served", b"food_served", "gained", b"gained", "game_scored", b"game_scored", "game_started", b"game_started", "good_placed", b"good_placed", "good_upgraded", b"good_upgraded", "goods_traded", b"goods_traded", "harvested", b"harvested", "mountain_strip_turned_up", b"mountain_strip_turned_up", "mountain_taken", b"mountain_taken", "mountains_aged", b"mountains_aged", "occupation_dealt", b"occupation_dealt", "occupation_drawn", b"occupation_drawn", "occupation_played", b"occupation_played", "once_bonus_claimed", b"once_bonus_claimed", "ore_loaded", b"ore_loaded", "paid", b"paid", "passed", b"passed", "placing_finished", b"placing_finished", "round_started", b"round_started", "ship_bought", b"ship_bought", "ship_emigrated", b"ship_emigrated", "ship_exchanged", b"ship_exchanged", "solo_spaces_blocked", b"solo_spaces_blocked", "specials_bought", b"specials_bought", "start_player_chosen", b"start_player_chosen", "turn_started", b"turn_started", "vikings_placed", b"vikings_placed", "vikings_returned", b"vikings_returned", "weapon_drawn", b"weapon_drawn"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["action_finished", b"action_finished", "action_replaced", b"action_replaced", "animals_bred", b"animals_bred", "board_explored", b"board_explored", "choices_offered", b"choices_offered", "dice_bonus", b"dice_bonus", "dice_failed", b"dice_failed", "dice_succeeded", b"dice_succeeded", "die_rolled", b"die_rolled", "event", b"event", "exploration_turned", b"exploration_turned", "feast_began", b"feast_began", "feast_ended", b"feast_ended", "final_placement_began", b"final_placement_began", "food_served", b"food_served", "gained", b"gained", "game_scored", b"game_scored", "game_started", b"game_started", "good_placed", b"good_placed", "good_upgraded", b"good_upgraded", "goods_traded", b"goods_traded", "harvested", b"harvested", "mountain_strip_turned_up", b"mountain_strip_turned_up", "mountain_taken", b"mountain_taken", "mountains_aged", b"mountains_aged", "occupation_answered", b"occupation_answered", "occupation_dealt", b"occupation_dealt", "occupation_drawn", b"occupation_drawn", "occupation_offered", b"occupation_offered", "occupation_played", b"occupation_played", "occupation_played_by", b"occupation_played_by", "occupation_took_from_mountain", b"occupation_took_from_mountain", "occupation_used", b"occupation_used", "occupations_awaited", b"occupations_awaited", "offers_settled", b"offers_settled", "once_bonus_claimed", b"once_bonus_claimed", "ore_loaded", b"ore_loaded", "ore_removed", b"ore_removed", "paid", b"paid", "passed", b"passed", "placing_finished", b"placing_finished", "round_started", b"round_started", "ship_bought", b"ship_bought", "ship_emigrated", b"ship_emigrated", "ship_exchanged", b"ship_exchanged", "solo_spaces_blocked", b"solo_spaces_blocked", "specials_bought", b"specials_bought", "start_player_chosen", b"start_player_chosen", "turn_started", b"turn_started", "vikings_placed", b"vikings_placed", "vikings_recalled", b"vikings_recalled", "vikings_returned", b"vikings_returned", "weapon_drawn", b"weapon_drawn", "weapon_searched", b"weapon_searched"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["action_finished", b"action_finished", "animals_bred", b"animals_bred", "board_explored", b"board_explored", "choices_offered", b"choices_offered", "dice_failed", b"dice_failed", "dice_succeeded", b"dice_succeeded", "die_rolled", b"die_rolled", "event", b"event", "exploration_turned", b"exploration_turned", "feast_began", b"feast_began", "feast_ended", b"feast_ended", "final_placement_began", b"final_placement_began", "food_served", b"food_served", "gained", b"gained", "game_scored", b"game_scored", "game_started", b"game_started", "good_placed", b"good_placed", "good_upgraded", b"good_upgraded", "goods_traded", b"goods_traded", "harvested", b"harvested", "mountain_strip_turned_up", b"mountain_strip_turned_up", "mountain_taken", b"mountain_taken", "mountains_aged", b"mountains_aged", "occupation_dealt", b"occupation_dealt", "occupation_drawn", b"occupation_drawn", "occupation_played", b"occupation_played", "once_bonus_claimed", b"once_bonus_claimed", "ore_loaded", b"ore_loaded", "paid", b"paid", "passed", b"passed", "placing_finished", b"placing_finished", "round_started", b"round_started", "ship_bought", b"ship_bought", "ship_emigrated", b"ship_emigrated", "ship_exchanged", b"ship_exchanged", "solo_spaces_blocked", b"solo_spaces_blocked", "specials_bought", b"specials_bought", "start_player_chosen", b"start_player_chosen", "turn_started", b"turn_started", "vikings_placed", b"vikings_placed", "vikings_returned", b"vikings_returned", "weapon_drawn", b"weapon_drawn"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action_finished", b"action_finished", "action_replaced", b"action_replaced", "animals_bred", b"animals_bred", "board_explored", b"board_explored", "choices_offered", b"choices_offered", "dice_bonus", b"dice_bonus", "dice_failed", b"dice_failed", "dice_succeeded", b"dice_succeeded", "die_rolled", b"die_rolled", "event", b"event", "exploration_turned", b"exploration_turned", "feast_began", b"feast_began", "feast_ended", b"feast_ended", "final_placement_began", b"final_placement_began", "food_served", b"food_served", "gained", b"gained", "game_scored", b"game_scored", "game_started", b"game_started", "good_placed", b"good_placed", "good_upgraded", b"good_upgraded", "goods_traded", b"goods_traded", "harvested", b"harvested", "mountain_strip_turned_up", b"mountain_strip_turned_up", "mountain_taken", b"mountain_taken", "mountains_aged", b"mountains_aged", "occupation_answered", b"occupation_answered", "occupation_dealt", b"occupation_dealt", "occupation_drawn", b"occupation_drawn", "occupation_offered", b"occupation_offered", "occupation_played", b"occupation_played", "occupation_played_by", b"occupation_played_by", "occupation_took_from_mountain", b"occupation_took_from_mountain", "occupation_used", b"occupation_used", "occupations_awaited", b"occupations_awaited", "offers_settled", b"offers_settled", "once_bonus_claimed", b"once_bonus_claimed", "ore_loaded", b"ore_loaded", "ore_removed", b"ore_removed", "paid", b"paid", "passed", b"passed", "placing_finished", b"placing_finished", "round_started", b"round_started", "ship_bought", b"ship_bought", "ship_emigrated", b"ship_emigrated", "ship_exchanged", b"ship_exchanged", "solo_spaces_blocked", b"solo_spaces_blocked", "specials_bought", b"specials_bought", "start_player_chosen", b"start_player_chosen", "turn_started", b"turn_started", "vikings_placed", b"vikings_placed", "vikings_recalled", b"vikings_recalled", "vikings_returned", b"vikings_returned", "weapon_drawn", b"weapon_drawn", "weapon_searched", b"weapon_searched"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["game_started", "occupation_dealt", "round_started", "harvested", "exploration_turned", "weapon_drawn", "turn_started", "vikings_placed", "occupation_drawn", "paid", "gained", "choices_offered", "mountain_taken", "good_upgraded", "occupation_played", "action_finished", "passed", "start_player_chosen", "animals_bred", "feast_began", "food_served", "feast_ended", "once_bonus_claimed", "mountains_aged", "mountain_strip_turned_up", "vikings_returned", "good_placed", "ship_bought", "ore_loaded", "final_placement_began", "placing_finished", "game_scored", "die_rolled", "dice_succeeded", "dice_failed", "goods_traded", "specials_bought", "board_explored", "ship_exchanged", "ship_emigrated", "solo_spaces_blocked"]  # noqa: Y015
+    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["game_started", "occupation_dealt", "round_started", "harvested", "exploration_turned", "weapon_drawn", "turn_started", "vikings_placed", "occupation_drawn", "paid", "gained", "choices_offered", "mountain_taken", "good_upgraded", "occupation_played", "action_finished", "passed", "start_player_chosen", "animals_bred", "feast_began", "food_served", "feast_ended", "once_bonus_claimed", "mountains_aged", "mountain_strip_turned_up", "vikings_returned", "good_placed", "ship_bought", "ore_loaded", "final_placement_began", "placing_finished", "game_scored", "die_rolled", "dice_succeeded", "dice_failed", "goods_traded", "specials_bought", "board_explored", "ship_exchanged", "ship_emigrated", "solo_spaces_blocked", "occupation_used", "occupation_offered", "occupation_answered", "occupations_awaited", "offers_settled", "occupation_played_by", "occupation_took_from_mountain", "vikings_recalled", "ore_removed", "dice_bonus", "action_replaced", "weapon_searched"]  # noqa: Y015
     _WhichOneofArgType_event: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_event) -> _WhichOneofReturnType_event | None: ...
 

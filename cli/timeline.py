@@ -1,0 +1,206 @@
+"""A recorded game as a person walks through it: the state at every version, the moves (one
+per command batch) with their round, each move in the game's notation, and what a seat may see
+of it.
+
+Shared by the replay browser (``cli/browser.py``), ``skald diff`` (``cli/diffing.py``) and
+``skald export --format text`` (``cli/export_text.py``). The records are folded once, one at a
+time and validated (they may come from a file), keeping every state: states are frozen values,
+so keeping them is cheap and any version is then a lookup, back as fast as forward."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain.kernel.contract import AnyRules
+from domain.kernel.records import GameCreated, GameEnded
+from service.client import ViewResult
+from service.folding import Loaded, decode_command, fold_into
+from service.records import CREATED, ENDED, Record, read_kernel
+
+HIDDEN_MOVE = "(hidden)"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One command's batch of events (or the setup batch): versions ``first..last``."""
+
+    index: int
+    first: int
+    last: int
+    seat: int | None
+    command_id: str
+    command: dict[str, Any] | None
+    """The command as recorded (``{"type", "data"}``); ``None`` for setup and kernel batches."""
+    round: int | None
+    """The round shown by the public view once the batch's first event is applied."""
+
+    @property
+    def is_setup(self) -> bool:
+        return self.command is None
+
+
+def move_text(rules: AnyRules, command: dict[str, Any]) -> str:
+    """A recorded command in the game's notation (``cli.notation``); a game without one yet
+    gets the command's type and data."""
+    from cli.notation import NotationError, to_text
+
+    try:
+        return to_text(rules.name, decode_command(rules, command["type"], command.get("data", {})))
+    except (ModuleNotFoundError, NotationError):
+        data = command.get("data")
+        if not data:
+            return str(command["type"])
+        return f"{command['type']} {json.dumps(data, separators=(',', ':'), ensure_ascii=False)}"
+
+
+def strings(value: Any) -> set[str]:
+    """Every string inside ``value`` (JSON data): the ids a command or an event names."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(strings(v) for v in value.values()))
+    if isinstance(value, list | tuple):
+        return set().union(*(strings(v) for v in value))
+    return set()
+
+
+class Timeline:
+    """Every state of one game, its moves, and views at any version for any viewer."""
+
+    def __init__(self, label: str, records: Sequence[Record]) -> None:
+        if not records or records[0].type != CREATED:
+            from domain.kernel.errors import Malformed
+
+            raise Malformed("record/no-created", f"{label} does not start with {CREATED}")
+        self.label = label
+        self.records = list(records)
+        self.created = read_kernel(self.records[0], GameCreated)
+        loaded: Loaded | None = None
+        states: list[Any] = []
+        for record in self.records:
+            loaded = fold_into(loaded, self.created.game_id, [record], trusted=False)
+            states.append(loaded.state)
+        assert loaded is not None
+        self.rules: AnyRules = loaded.rules
+        self.states = [self.rules.initial(self.created.players), *states]
+        """``states[v]``: the state at version ``v`` (``states[0]`` before any record)."""
+        self.ended = loaded.ended
+        self.moves = self._moves()
+        self._move_at = [0] * (len(self.records) + 1)
+        for move in self.moves:
+            for v in range(move.first, move.last + 1):
+                self._move_at[v] = move.index
+
+    @property
+    def game(self) -> str:
+        return self.rules.name
+
+    @property
+    def players(self) -> int:
+        return self.created.players
+
+    @property
+    def version(self) -> int:
+        return len(self.records)
+
+    def _moves(self) -> list[Move]:
+        moves: list[Move] = []
+        start = 0
+        for i in range(1, len(self.records) + 1):
+            here = self.records[start]
+            if i < len(self.records):
+                nxt = self.records[i]
+                if nxt.command_id == here.command_id and nxt.command is None:
+                    continue
+            moves.append(
+                Move(
+                    len(moves),
+                    here.version,
+                    self.records[i - 1].version,
+                    here.seat if here.seat is not None and here.seat >= 0 else None,
+                    here.command_id,
+                    here.command,
+                    self.round_at(here.version),
+                )
+            )
+            start = i
+        return moves
+
+    def round_at(self, version: int) -> int | None:
+        value = getattr(self.rules.view(self.states[version], None), "round", None)
+        return value if isinstance(value, int) else None
+
+    def move_at(self, version: int) -> Move:
+        """The move whose batch holds ``version`` (the setup batch for 0)."""
+        return self.moves[self._move_at[max(version, 1)]]
+
+    def result(self, version: int, seat: int | None) -> ViewResult:
+        """What ``seat`` (``None``: the public) sees at ``version``, as the drawings take it."""
+        state = self.states[version]
+        rules = self.rules
+        return ViewResult(
+            self.created.game_id,
+            rules.name,
+            version,
+            tuple(sorted(rules.to_act(state))),
+            rules.outcome(state),
+            seat,
+            rules.view(state, seat),
+            tuple(rules.pending(state)),
+        )
+
+    def text(self, move: Move, viewer: int | None = None, referee: bool = True) -> str:
+        """``move`` in notation as ``viewer`` may read it: the referee reads every move, a seat
+        its own. Another seat's move is shown only when every hidden id it names (any id in
+        ``rules.secrets`` before or after the batch, for the viewer or for a spectator) is
+        named by the batch's events as the viewer is served them: a played card is shown, a
+        kept or face-down one is not, so the list never tells more than ``skald log --seat``."""
+        if move.command is None:
+            return self._kernel_text(move)
+        if not referee and move.seat != viewer:
+            named = strings(move.command.get("data")) & self._hidden(move, viewer)
+            if named:
+                served: set[str] = set()
+                for record in self.events(move, viewer, referee=False):
+                    served |= strings(record.data)
+                if not named <= served:
+                    return f"{move.command['type']} {HIDDEN_MOVE}"
+        return move_text(self.rules, move.command)
+
+    def _hidden(self, move: Move, viewer: int | None) -> frozenset[str]:
+        secrets = self.rules.secrets
+        out: set[str] = set()
+        for state in (self.states[move.first - 1], self.states[move.last]):
+            out |= secrets(state, None) | secrets(state, viewer)
+        return frozenset(out)
+
+    def _kernel_text(self, move: Move) -> str:
+        kinds = {r.type for r in self.records[move.first - 1 : move.last]}
+        if CREATED in kinds:
+            return "setup"
+        if ENDED in kinds:
+            return "game ended"
+        return ", ".join(sorted(kinds))
+
+    def events(self, move: Move, viewer: int | None, referee: bool) -> list[Record]:
+        """The records of ``move`` as ``viewer`` is served them (the referee: unredacted)."""
+        from service.auth import Principal
+        from service.queries import redact
+
+        batch = self.records[move.first - 1 : move.last]
+        if referee:
+            return batch
+        who = Principal("seat", viewer) if viewer is not None else Principal("spectator")
+        return [redact(self.rules, r, who) for r in batch]
+
+    def outcome_line(self) -> str:
+        """``34-28-23, winner seat 0 (reason)``, or ``*`` for a game still running."""
+        ended: GameEnded | None = self.ended
+        if ended is None:
+            return "*"
+        winners = ", ".join(f"seat {w}" for w in ended.winners) or "none"
+        scores = " ".join(str(s) for s in ended.scores)
+        return f"{scores}, winner {winners} ({ended.reason})"

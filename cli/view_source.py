@@ -1,0 +1,115 @@
+"""Where a page's game comes from: a replay file, a stored game, or a server, and as whom.
+
+A replay file and a stored game (``--db``) hold full records: the page may hold every view
+(the referee's page), or one seat's, or the public one. Over ``--server`` the token decides:
+a referee's or the operator's history is full (its records carry their salts) and is folded
+here like a file; a seat's or a spectator's is redacted by the server, so the page is read
+from the server view by view as that reader and holds nothing more than it is served.
+The verify report is computed now, when the page is written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cli.view_frames import Follower, GameFrames, Series, series_for
+from cli.view_page import stamped
+
+if TYPE_CHECKING:
+    from service.client import Client
+    from service.records import Record
+
+
+@dataclass
+class Source:
+    """One game as the page will hold it."""
+
+    label: str
+    records: list[Record]
+    full: bool
+    """Whether the records are unredacted (a file, a store, a referee's history)."""
+    verify: dict[str, Any]
+    game_id: str | None = None
+    """The game's id when read from a store or server (for ``--serve``)."""
+
+
+def is_file(ref: str) -> bool:
+    return ref.endswith(".jsonl") or Path(ref).is_file()
+
+
+def load(client: Client | None, ref: str, to: int | None = None) -> Source:
+    """The records of ``ref`` (a replay file or a game id) and their verify report (of the
+    whole game), cut after version ``to`` when given."""
+    from domain.kernel.errors import SkaldError
+    from service import replay_file
+    from service.verify import verify
+
+    if is_file(ref):
+        path = Path(ref)
+        if not path.is_file():
+            raise SkaldError("replay/missing", f"no such file: {ref}")
+        parsed = replay_file.load_bytes(path.read_bytes())
+        records = list(parsed.records)
+        report = verify(records, parsed.seeds).to_json()
+        return Source(path.name, _upto(records, to), True, stamped(report))
+    assert client is not None
+    gid = client.resolve(ref)
+    records = client.history(gid)
+    full = all(r.salt is not None for r in records)
+    try:
+        report = client.verify(gid)
+    except SkaldError as error:  # a seat or a spectator may not verify a stored game
+        report = {"ok": None, "problem": f"{error.rule}: {error.reason}"}
+    return Source(gid, _upto(records, to), full, stamped(report), gid)
+
+
+def _upto(records: list[Record], to: int | None) -> list[Record]:
+    from domain.kernel.errors import SkaldError
+
+    if to is None:
+        return records
+    if to < 1:
+        raise SkaldError("version/out-of-range", "--to must be 1 or more")
+    return records[:to]  # a shorter game is shown whole (two games compared may differ)
+
+
+def reader_series(client: Client, game_id: str, seat: int | None, public: bool) -> Series:
+    """The one series a redacted reader gets: its seat's view (a seat token), else public."""
+    from domain.kernel.errors import SkaldError
+
+    served = client.view(game_id, seat, None).seat
+    if public and served is not None:
+        raise SkaldError(
+            "view/public-with-seat-token",
+            f"this token is served seat {served}'s view; --public needs no token or the referee's",
+        )
+    return Series.of(served)
+
+
+def frames_of(
+    client: Client | None, source: Source, seat: int | None, public: bool
+) -> tuple[GameFrames, Follower | None]:
+    """The page data of ``source``: folded here when its records are full, else read from the
+    server view by view; with the follower that extends it as the game goes on (a stored or
+    served game's; ``None`` for a file)."""
+    from cli.timeline import Timeline
+    from cli.view_frames import from_timeline
+
+    follower: Follower | None = None
+    if source.full:
+        tl = Timeline(source.label, source.records)
+        series = series_for(tl.players, seat, public)
+        frames = from_timeline(tl, series, referee=seat is None and not public)
+        if client is not None and source.game_id is not None:
+            follower = Follower(client, source.game_id, frames)
+            follower.resume(source.records)
+    else:
+        assert client is not None and source.game_id is not None
+        series_one = reader_series(client, source.game_id, seat, public)
+        follower = Follower.start(client, source.game_id, series_one, source.label)
+        follower.extend(source.records)
+        frames = follower.frames
+    frames.verify = source.verify
+    return frames, follower

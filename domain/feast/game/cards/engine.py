@@ -1,0 +1,273 @@
+"""The one mechanism: where the rules call the cards in play, one hook point per trigger kind.
+
+Every function here is called by the rules at one point and asks only the cards the seat has
+*played* (``Player.played``), and only while effects are on (``State.effects``, option
+``occupations``). The points:
+
+* ``play`` — an occupation is played (column spaces, column 4 before or after, ``Tutor``);
+* ``before_space`` / ``after_space`` — a Viking action, before its effect is used and right
+  after it finished (``turn``), with the printed space, its column and group, the Vikings;
+* ``price`` — a space's cost (discounts: ``fixed``, ``emigration``, the special sale);
+* ``roll_modifier``, ``rolls``, ``weapon_value``, ``stone_value``, ``loot``,
+  ``knarr_as_longship`` — the dice actions' rules; ``after_dice`` — a declared success or
+  failure (``dice_steps``);
+* ``phase`` — the round's phases (``phases.STEPS`` names where each point is);
+* ``watch.watch`` — every event the ``Log`` emits in ``decide``: card hooks on raw events
+  (``Card.on_event``) and on what enters a supply (``Card.arrival``: chests, spices, ships…);
+* ``settle`` — as-soon-as conditions, after each command;
+* ``before_scoring`` — the final scoring.
+
+Optional effects become offers (``OccupationOffered``, the pending ``feast/occupation``
+decision answered by ``ResolveOccupation``); anytime cards are ``UseOccupation`` commands
+(``answers.py``). Where the automatic flow would go on while offers wait, it stops with
+``OccupationsAwaited`` and ``decide`` resumes it once they are answered.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from domain.feast.action_board import ACTION_SPACES, ActionSpace
+from domain.feast.game import events as ev
+from domain.feast.game.cards import registry
+from domain.feast.game.cards.effects import spent
+from domain.feast.game.cards.model import Card, DiceOutcome, SpaceUse
+from domain.feast.game.setup_data import card_id
+from domain.feast.game.state import ItemCount, Phase, State
+from domain.kernel.chance import Chance
+
+if TYPE_CHECKING:
+    from domain.feast.game.flow import Log
+
+ROLLS = 3
+POINTS = (
+    "harvest",
+    "after-harvest",
+    "before-income",
+    "breeding",
+    "feast-start",
+    "feast-end",
+    "after-feast",
+    "bonus",
+    "after-bonus",
+    "mountains",
+)
+"""The phase points card hooks name (``Card.phases``), in round order; ``weapon`` (phase 4,
+in place of the draw) and ``feast-end`` (one seat ends its feast) are per seat."""
+
+_SPACES = {a.id: a for a in ACTION_SPACES}
+
+
+def cards_of(s: State, seat: int) -> tuple[Card, ...]:
+    """The built cards the seat has played, in play order (none while effects are off)."""
+    if not s.effects:
+        return ()
+    return _built(s.players[seat].played)
+
+
+@lru_cache(maxsize=4096)
+def _built(played: tuple[str, ...]) -> tuple[Card, ...]:
+    return tuple(registry.BY_ID[c] for c in played if c in registry.BY_ID)
+
+
+def has(s: State, seat: int, number: int) -> bool:
+    return any(c.number == number for c in cards_of(s, seat))
+
+
+# --- playing a card ------------------------------------------------------------------------------
+
+
+def play(log: Log, seat: int, card: str, chance: Chance, by: str | None = None) -> None:
+    """The card leaves the hand for the table, then its on-play effect (if built)."""
+    log.emit(
+        ev.OccupationPlayed(seat, card) if by is None else ev.OccupationPlayedBy(seat, card, by)
+    )
+    found = registry.BY_ID.get(card)
+    if found is not None and found.play is not None and log.state.effects:
+        found.play(log, seat, chance)
+
+
+# --- Viking actions ------------------------------------------------------------------------------
+
+
+def before_space(
+    log: Log, seat: int, space: ActionSpace, option: int, imitation: bool, chance: Chance
+) -> None:
+    use = SpaceUse(seat, space, option, imitation)
+    for c in cards_of(log.state, seat):
+        if c.before_space is not None:
+            c.before_space(log, use, chance)
+
+
+def after_space(log: Log, chance: Chance) -> None:
+    a = log.state.acting
+    if a is None:
+        return
+    use = SpaceUse(a.seat, _SPACES[a.target], -1, a.space != a.target, a)
+    for c in cards_of(log.state, a.seat):
+        if c.after_space is not None:
+            c.after_space(log, use, chance)
+
+
+def price(
+    s: State, seat: int, space: ActionSpace, option: int, pay: tuple[ItemCount, ...]
+) -> tuple[ItemCount, ...]:
+    """A space's cost after the seat's discounts (each judged on the printed price, stacking,
+    never below 0; ``option`` is the space's alternative, for the record)."""
+    printed, now = pay, pay
+    for c in cards_of(s, seat):
+        if c.pay is not None:
+            now = c.pay(s, seat, space, printed, now)
+    return now
+
+
+def charge(
+    log: Log, seat: int, space: ActionSpace, option: int, pay: tuple[ItemCount, ...]
+) -> tuple[ItemCount, ...]:
+    """``price`` when the space is used: each card whose discount changed the price says so
+    (``OccupationUsed``) before the space's ``Paid``."""
+    printed, now = pay, pay
+    for c in cards_of(log.state, seat):
+        if c.pay is not None:
+            new = c.pay(log.state, seat, space, printed, now)
+            if new != now:
+                log.emit(ev.OccupationUsed(seat, card_id(c.number)))
+            now = new
+    return now
+
+
+def announce_rolls(log: Log, seat: int, kind: str) -> None:
+    """The cards changing this dice action's rolls say so (``OccupationUsed``), once, when
+    the space is used."""
+    for c in cards_of(log.state, seat):
+        if c.roll is not None and c.roll(log.state, seat, kind):
+            log.emit(ev.OccupationUsed(seat, card_id(c.number)))
+
+
+# --- dice ------------------------------------------------------------------------------------
+
+
+def roll_modifier(s: State, seat: int, kind: str) -> int:
+    bonus = s.acting.bonus if s.acting is not None and s.acting.seat == seat else 0
+    return bonus + sum(c.roll(s, seat, kind) for c in cards_of(s, seat) if c.roll is not None)
+
+
+def rolls(s: State, seat: int) -> int:
+    return ROLLS + sum(c.rolls for c in cards_of(s, seat))
+
+
+def weapon_value(s: State, seat: int, kind: str) -> int:
+    values = [v for c in cards_of(s, seat) for k, v in c.weapon_value if k == kind]
+    return max(values, default=1)
+
+
+def stone_value(s: State, seat: int) -> int:
+    return max((c.stone_value for c in cards_of(s, seat)), default=1)
+
+
+def spears_as_swords(s: State, seat: int) -> bool:
+    return any(c.spears_as_swords for c in cards_of(s, seat))
+
+
+def loot(s: State, seat: int, table: dict[str, int]) -> dict[str, int]:
+    for c in cards_of(s, seat):
+        if c.loot is not None:
+            table = c.loot(s, seat, table)
+    return table
+
+
+def knarr_as_longship(s: State, seat: int) -> bool:
+    return any(c.knarr_as_longship for c in cards_of(s, seat))
+
+
+def horizontal_peas(s: State, seat: int) -> int:
+    """Peas tiles the seat may lay horizontally at the feast (1, more with a card)."""
+    return max((c.horizontal_peas for c in cards_of(s, seat)), default=1)
+
+
+def explore_any(s: State, seat: int) -> bool:
+    return any(c.explore_any for c in cards_of(s, seat))
+
+
+def vikings_saved(s: State, seat: int, space: ActionSpace) -> int:
+    return sum(c.vikings_saved(s, seat, space) for c in cards_of(s, seat) if c.vikings_saved)
+
+
+def replacement(s: State) -> str:
+    """What is left of the acting seat's space action after ``ActionReplaced`` ("" if none)."""
+    a = s.acting
+    if a is None or a.replaced is None:
+        return ""
+    return registry.BY_ID[a.replaced].replaces
+
+
+def after_dice(log: Log, outcome: DiceOutcome, chance: Chance) -> None:
+    for c in cards_of(log.state, outcome.seat):
+        if c.dice is not None:
+            c.dice(log, outcome, chance)
+
+
+# --- phases, scoring, as soon as ---------------------------------------------------------------
+
+
+def phase(log: Log, point: str, chance: Chance) -> None:
+    for seat in range(log.state.count):
+        for c in cards_of(log.state, seat):
+            for name, fn in c.phases:
+                if name == point:
+                    fn(log, seat, chance)
+
+
+def serve_refusal(s: State, seat: int, piece: str) -> tuple[str, str] | None:
+    """#160 Sober Man: the silver it gave back stands until mead is served; serving the
+    first mead pays it back, so it needs a silver in supply (NOTES.md)."""
+    if piece != "mead" or not has(s, seat, 160) or s.players[seat].silver >= 1:
+        return None
+    from domain.feast.game.cards.phases import sober_credit
+
+    if sober_credit(s, seat):
+        return "feast/sober-man-silver", "serving mead returns Sober Man's silver: keep 1 in supply"
+    return None
+
+
+def feast_end(log: Log, seat: int, chance: Chance) -> None:
+    """A seat ends its feast, its table still laid (point ``feast-end``)."""
+    for c in cards_of(log.state, seat):
+        for name, fn in c.phases:
+            if name == "feast-end":
+                fn(log, seat, chance)
+
+
+def weapon(log: Log, seat: int, chance: Chance) -> bool:
+    """Phase 4: whether a card of the seat offers something in place of its weapon draw
+    (point ``weapon``; the card's answer draws or takes the other thing)."""
+    for c in cards_of(log.state, seat):
+        for name, fn in c.phases:
+            if name == "weapon":
+                fn(log, seat, chance)
+                return True
+    return False
+
+
+def before_scoring(log: Log, chance: Chance) -> None:
+    for seat in range(log.state.count):
+        for c in cards_of(log.state, seat):
+            if c.score is not None:
+                c.score(log, seat, chance)
+
+
+def settle(log: Log, chance: Chance) -> None:
+    """As-soon-as cards: fire each whose condition holds, once, until none is left to fire."""
+    if not log.state.effects or log.state.phase is Phase.OVER:
+        return
+    fired = True
+    while fired:
+        fired = False
+        for seat in range(log.state.count):
+            for c in cards_of(log.state, seat):
+                if c.fire is None or c.ready is None or spent(log.state, seat, c):
+                    continue
+                if c.ready(log.state, seat):
+                    c.fire(log, seat, chance)
+                    fired = True

@@ -1,0 +1,110 @@
+"""Occupations reading what a Viking action gathered: mountain items before a space, and
+gains or offers for the wood, stone and item types an action gave (occupations.md,
+``mountain``, ``action-space``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain.feast.action_board import Group
+from domain.feast.game.cards.effects import (
+    give,
+    mountain_menu,
+)
+from domain.feast.game.cards.model import Card, Choice, Menu, SpaceUse
+from domain.feast.game.cards.spaces import (
+    after_gain,
+    after_offer,
+    before_offer,
+    gathered,
+    of_group,
+    of_kind,
+)
+from domain.feast.game.items import items
+from domain.feast.mountains import MountainItem
+from domain.kernel.chance import Chance
+
+if TYPE_CHECKING:
+    from domain.feast.game.flow import Log
+
+
+def _pays_ore(use: SpaceUse) -> bool:
+    """Crafting ② paying ore (not wood), or the forge."""
+    return use.space.kind == "forge" or (
+        use.space.kind == "wood-or-ore-to-chest" and use.option == 1
+    )
+
+
+def _mountain_guard(log: Log, use: SpaceUse, chance: Chance) -> None:
+    a = use.acting
+    if a is None or not a.taken:
+        return
+    kinds = set(a.taken)
+    if len(kinds) == 1:
+        (only,) = kinds
+        pairs = {
+            MountainItem.WOOD: ("wood", 1),
+            MountainItem.STONE: ("stone", 1),
+            MountainItem.ORE: ("ore", 1),
+            MountainItem.SILVER_2: ("silver", 2),
+        }[only]
+        give(log, use.seat, 122, pairs)
+    else:
+        give(log, use.seat, 122, {2: ("mead", 1), 3: ("hide", 1), 4: ("chest", 1)}[len(kinds)])
+
+
+CARDS: tuple[Card, ...] = (
+    Card(
+        103,
+        "before paying ore at crafting ② or the forge: may take 1 mountain item",
+        menu=mountain_menu(103),
+        before_space=before_offer(103, _pays_ore),
+    ),
+    Card(
+        113,
+        "before crafting: may take 1 mountain item",
+        menu=mountain_menu(113),
+        before_space=before_offer(113, of_group(Group.CRAFTING)),
+    ),
+    Card(
+        121,
+        "before building ships or houses: may take 1 mountain item",
+        menu=mountain_menu(121),
+        before_space=before_offer(
+            121, lambda u: u.space.group in (Group.BUILD_HOUSES, Group.BUILD_SHIPS)
+        ),
+    ),
+    Card(
+        122,
+        "after taking from mountains: by item types 1/2/3/4: 1 more/mead/hide/chest",
+        after_space=_mountain_guard,
+    ),
+    Card(
+        123,
+        "after a space with '+ upgrade 1 good': may exchange 1 oil for 1 silverware",
+        menu=Menu(lambda s, seat, t: (Choice(0, items(("oil", 1)), items(("silverware", 1))),)),
+        after_space=after_offer(123, of_kind("mountain-and-upgrade")),
+    ),
+    Card(
+        154,
+        "a Viking action giving 2+ wood: 1 silver",
+        after_space=after_gain(154, lambda u: gathered(u, "wood") >= 2, ("silver", 1)),
+    ),
+    Card(
+        155,
+        "a Viking action giving 2+ wood: may exchange 1 wood for 1 stockfish",
+        menu=Menu(lambda s, seat, t: (Choice(0, items(("wood", 1)), items(("stockfish", 1))),)),
+        after_space=after_offer(155, lambda u: gathered(u, "wood") >= 2),
+    ),
+    Card(
+        156,
+        "a Viking action giving 1+ stone: 1 silver",
+        after_space=after_gain(156, lambda u: gathered(u, "stone") >= 1, ("silver", 1)),
+    ),
+    Card(
+        164,
+        "before placing 4 Vikings in column 4: may take a stone or ore from a strip",
+        menu=mountain_menu(164, frozenset({MountainItem.STONE, MountainItem.ORE})),
+        before_space=before_offer(164, lambda u: u.space.column == 4 and not u.imitation),
+    ),
+)

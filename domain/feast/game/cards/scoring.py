@@ -1,0 +1,23 @@
+"""Occupations of the final scoring: done just before the points are counted (occupations.md,
+``scoring``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain.feast.game.cards.effects import give
+from domain.feast.game.cards.model import Card
+from domain.kernel.chance import Chance
+
+if TYPE_CHECKING:
+    from domain.feast.game.flow import Log
+
+
+def _seafarer(log: Log, seat: int, chance: Chance) -> None:
+    boards = len(log.state.players[seat].explored)
+    give(log, seat, 189, ("silver", {2: 4, 3: 9}.get(boards, 16 if boards >= 4 else 0)))
+
+
+CARDS: tuple[Card, ...] = (
+    Card(189, "final scoring: 2/3/4 exploration boards → 4/9/16 silver", score=_seafarer),
+)

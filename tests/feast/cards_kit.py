@@ -1,0 +1,189 @@
+"""Helpers for the occupation tests: a game with cards in play, playing a card through a
+space, answering offers, and reading what a card gave (its ``Gained`` events)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from typing import Any
+
+from domain.feast.game import RULES
+from domain.feast.game import commands as cmd
+from domain.feast.game import events as ev
+from domain.feast.game.items import HOUSE_BOARDS, amount, gain, items
+from domain.feast.game.setup_data import card_id
+from domain.feast.game.state import NO_GOODS, Ship, State
+from domain.feast.placement import empty_board
+from domain.feast.ships import ShipKind
+from domain.kernel import Chance, ServerChance, SkaldError
+from domain.kernel.fast import replace
+from domain.kernel.play import fold
+from tests.feast.feast_game_kit import holding, names, new_game, turn_of
+
+__all__ = ["holding", "names"]
+
+WB, KNARR, LONGSHIP = ShipKind.WHALING_BOAT, ShipKind.KNARR, ShipKind.LONGSHIP
+PLAY_SPACE = "emigration-and-occupation-2-2"
+"""Play up to 2 occupations (2 Vikings): the space the tests play cards on."""
+
+
+@cache
+def _base(players: int) -> State:
+    return new_game(players, "cards")[0]
+
+
+def chance(seed: str = "cards") -> ServerChance:
+    return ServerChance(b"cards", seed)
+
+
+def game(players: int = 2, seat: int = 0, **things: int) -> State:
+    """Round 1, the seat's turn, holding exactly ``things`` (others as set up)."""
+    state = turn_of(_base(players), seat)
+    return holding(state, seat, **things) if things else state
+
+
+def bare(players: int = 2, seat: int = 0, **things: int) -> State:
+    """``game`` with the seat holding no goods, silver, wood, stone, ore or occupations but
+    ``things``."""
+    state = game(players, seat)
+    p = replace(state.players[seat], goods=NO_GOODS, silver=0, wood=0, stone=0, ore=0, hand=())
+    return holding(state.with_player(seat, p), seat, **things)
+
+
+def played(state: State, seat: int, *numbers: int) -> State:
+    p = state.players[seat]
+    return state.with_player(seat, replace(p, played=(*p.played, *map(card_id, numbers))))
+
+
+def in_hand(state: State, seat: int, *numbers: int) -> State:
+    p = state.players[seat]
+    return state.with_player(seat, replace(p, hand=(*p.hand, *map(card_id, numbers))))
+
+
+def with_ships(state: State, seat: int, *ships: ShipKind | tuple[ShipKind, int]) -> State:
+    fleet = tuple(Ship(s) if isinstance(s, ShipKind) else Ship(s[0], s[1]) for s in ships)
+    return state.with_player(seat, replace(state.players[seat], ships=fleet))
+
+
+def with_houses(state: State, seat: int, *kinds: str) -> State:
+    p = state.players[seat]
+    new = tuple(empty_board(HOUSE_BOARDS[k]) for k in kinds)
+    return state.with_player(seat, replace(p, houses=p.houses + new))
+
+
+def give_items(state: State, seat: int, *pairs: tuple[str, int]) -> State:
+    return state.with_player(seat, gain(state.players[seat], items(*pairs)))
+
+
+def run(state: State, seat: int, command: Any, c: Chance | None = None) -> tuple[State, list[Any]]:
+    events = list(RULES.decide(state, seat, command, c or chance()))
+    return fold(RULES, state.count, events, state), events
+
+
+def play(state: State, seat: int, number: int, c: Chance | None = None) -> tuple[State, list[Any]]:
+    """The seat plays card ``number`` on the play-2 space: the events of ``PlayOccupation``."""
+    state = turn_of(in_hand(state, seat, number), seat)
+    state, _ = run(state, seat, cmd.PlaceVikings(PLAY_SPACE), c)
+    return run(state, seat, cmd.PlayOccupation(card_id(number)), c)
+
+
+def answer(state: State, option: int | None, c: Chance | None = None) -> tuple[State, list[Any]]:
+    """The first offer's owner answers it."""
+    first = state.offers[0]
+    return run(state, first.seat, cmd.ResolveOccupation(first.card, option), c)
+
+
+def use(state: State, seat: int, number: int, option: int = 0) -> tuple[State, list[Any]]:
+    return run(state, seat, cmd.UseOccupation(card_id(number), option))
+
+
+def got(events: list[Any], seat: int, number: int) -> Counter[str]:
+    """What the card gave the seat, net of what it cost (its ``Gained`` less its ``Paid``)."""
+    out: Counter[str] = Counter()
+    for e in events:
+        if isinstance(e, ev.Gained | ev.Paid) and e.seat == seat and e.reason == card_id(number):
+            for it in e.items:
+                out[it.item] += it.count if isinstance(e, ev.Gained) else -it.count
+    return Counter({k: v for k, v in out.items() if v})
+
+
+def used(events: list[Any], number: int) -> int:
+    """How often the card's effect happened in ``events``."""
+    cid = card_id(number)
+    return sum(
+        1
+        for e in events
+        if (isinstance(e, ev.OccupationUsed) and e.card == cid)
+        or (isinstance(e, ev.OccupationAnswered) and e.card == cid and e.option is not None)
+    )
+
+
+def offered(state: State) -> list[tuple[int, int]]:
+    """The first offer's options (``None`` as -1 for sorting) as (seat, option)."""
+    return sorted(
+        (state.offers[0].seat, -1 if c.option is None else c.option)
+        for c in RULES.legal_commands(state, state.offers[0].seat)
+        if isinstance(c, cmd.ResolveOccupation)
+    )
+
+
+def options(state: State, seat: int, number: int) -> list[int]:
+    """The ``UseOccupation`` options listed for the card."""
+    return sorted(
+        c.option
+        for c in RULES.legal_commands(state, seat)
+        if isinstance(c, cmd.UseOccupation) and c.card == card_id(number)
+    )
+
+
+def refused(state: State, seat: int, command: Any) -> str:
+    """The rule ``check`` and ``decide`` refuse the command with (and it is not listed)."""
+    try:
+        RULES.check(state, seat, command)
+    except SkaldError as e:
+        rule = e.rule
+    else:
+        raise AssertionError(f"{command} was accepted")
+    try:
+        RULES.decide(state, seat, command, chance())
+    except SkaldError as e:
+        assert e.rule == rule
+    else:
+        raise AssertionError(f"decide accepted {command}")
+    assert command not in set(RULES.legal_commands(state, seat))
+    return rule
+
+
+def have(state: State, seat: int, item: str) -> int:
+    return amount(state.players[seat], item)
+
+
+def surrounded_stone_house() -> Any:
+    """A stone house whose hide bonus square is bare and surrounded (silver all round)."""
+    from domain.feast.boards.grid import BoardId
+    from domain.feast.placement import SILVER, Placement, place
+
+    board = empty_board(BoardId.STONE_HOUSE)
+    for r, c in ((0, 1), (0, 2), (1, 1), (1, 3), (2, 1), (2, 2), (2, 3)):
+        board = place(board, Placement(SILVER, r, c, 0))
+    return board
+
+
+def with_board_houses(state: State, seat: int, *houses: Any) -> State:
+    p = state.players[seat]
+    return state.with_player(seat, replace(p, houses=p.houses + tuple(houses)))
+
+
+def place(
+    state: State, seat: int, space: str, option: int = 0, c: Chance | None = None
+) -> tuple[State, list[Any]]:
+    """The seat places Vikings on ``space`` (its turn)."""
+    return run(turn_of(state, seat), seat, cmd.PlaceVikings(space, option), c)
+
+
+def with_strip(state: State, number: int, *things: Any) -> State:
+    """Face-up strip ``number`` (replacing the first) holding ``things`` (``MountainItem``s)."""
+    from domain.feast.game.state import Strip
+
+    strips = (Strip(number, tuple(things)), *state.strips[1:])
+    return replace(state, strips=strips)

@@ -1,0 +1,27 @@
+"""A Feast for Odin game stored before the occupation effects were built (rules version
+feast-ja-2026.1, the golden as it was recorded then) still replays and verifies as it was
+played: its ``GameStarted`` has no ``occupation_effects`` and is read as off
+(``service/upcasting.py``), and its ``GameCreated`` lacks the ``occupations`` option, which
+``OptionSpec.absent`` fills the same way when verify re-runs setup."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from service import replay_file
+from service.folding import fold_records
+from service.verify import verify
+
+OLD = Path(__file__).parent / "data" / "feast-2p-short-before-effects.jsonl"
+
+
+def test_an_old_game_verifies_and_replays_with_the_effects_off() -> None:
+    parsed = replay_file.load_bytes(OLD.read_bytes())
+    created = parsed.records[0].data
+    assert "occupations" not in {o["name"] for o in created["options"]}
+    assert any(r.type == "OccupationPlayed" for r in parsed.records)  # cards were played
+    report = verify(parsed.records, parsed.seeds)
+    assert report.ok, report
+    loaded = fold_records(parsed.records)
+    assert not loaded.state.effects
+    assert loaded.rules.outcome(loaded.state) is not None
