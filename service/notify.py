@@ -73,7 +73,15 @@ class LogTail:
                 log.warning("notification log poll failed", exc_info=True)
 
     def stop(self) -> None:
+        """Stop polling and wait for a poll under way, so the store may be closed after (a
+        SQLite connection closed under a running query crashes the process)."""
         self._stop.set()
+        _join(self._thread)
+
+
+def _join(thread: threading.Thread) -> None:
+    if thread.is_alive() and thread is not threading.current_thread():
+        thread.join(timeout=5)
 
 
 class PgNotices:
@@ -131,7 +139,7 @@ class PgNotices:
                 self._stop.wait(1.0)
 
     def stop(self) -> None:
-        self._stop.set()
+        self._stop.set()  # its own connection, not the store's: no need to wait for it
 
 
 def start_notices(

@@ -57,3 +57,51 @@ def service(db_url: str) -> Iterator[object]:
     store = EventStore(db_url)
     yield GameService(store, registry())
     store.close()
+
+
+# The long end-to-end sweeps: whole random games of every game through gRPC, the README run
+# command by command, the browser. `pytest` (the README's test command) leaves them out so it
+# stays under two minutes; CI runs them as well, with `pytest -m slow` (.ci/run).
+SLOW = frozenset(
+    {
+        "tests/test_readme_examples.py::test_every_readme_command_runs_as_shown[local]",
+        "tests/test_readme_examples.py::test_every_readme_command_runs_as_shown[serving]",
+        "tests/feast/test_feast_game_dice_play.py::test_random_four_player_games_use_the_dice_spaces",
+        "tests/feast/test_feast_game_sail.py::test_random_four_player_games_reach_the_new_spaces",
+        "tests/feast/test_feast_game_play.py::test_space_use_over_many_games",
+        "tests/feast/test_feast_game_contract.py::test_legal_means_accepted[4]",
+        "tests/test_render_feast.py::test_feast_draws_every_viewer[4-4-long]",
+        "tests/test_render_feast.py::test_feast_draws_every_viewer[3-3-long]",
+        "tests/test_grpc_games.py::test_a_game_over_grpc_exports_imports_and_verifies[feast-4short]",
+        "tests/test_grpc_games.py::test_a_game_over_grpc_exports_imports_and_verifies[brian_boru-5]",
+        "tests/test_attack_leaks.py::test_an_attacker_learns_nothing_hidden_from_what_it_receives[brian_boru-4]",
+        "tests/test_attack_leaks.py::test_an_attacker_learns_nothing_hidden_from_what_it_receives[feast-2]",
+        "tests/test_contract.py::test_secrets_stay_hidden_during_play[feast]",
+        "tests/test_contract.py::test_secrets_stay_hidden_during_play[brian_boru]",
+        "tests/test_contract.py::test_legal_means_accepted[feast-4]",
+        "tests/test_cli_feast.py::test_simulate_plays_real_choices_and_counts_every_space",
+        "tests/test_replays_views.py::test_every_view_at_every_version_matches_the_recording[feast-4p-long]",
+        "tests/test_feast_legal_compact.py::test_the_compact_form_expands_to_exactly_the_listed_placements[4]",
+        "tests/test_feast_legal_compact.py::test_the_compact_form_expands_to_exactly_the_listed_placements[3]",
+        "tests/test_service_imports.py::test_each_module_imports_on_its_own",
+        "tests/feast/test_feast_game_play.py::test_no_hidden_card_reaches_another_seat",
+        "tests/feast/test_feast_game_play.py::test_random_games_end_with_scores[4-long]",
+        "tests/feast/test_feast_game_play.py::test_random_games_end_with_scores[3-long]",
+        "tests/feast/test_feast_game_contract.py::test_legal_means_accepted[3]",
+        "tests/feast/test_feast_placement_properties.py::test_enumerator_equals_naive_oracle",
+        "tests/feast/test_cards_properties.py::test_random_games_with_cards_in_play_end_and_keep_the_contract[4-b]",
+        "tests/test_grpc_games.py::test_a_game_over_grpc_exports_imports_and_verifies[brian_boru-3]",
+        "tests/test_render_feast.py::test_feast_draws_every_viewer[2-2-short]",
+        "tests/test_render.py::test_brian_boru_draws_every_viewer[5-3]",
+        "tests/test_contract.py::test_legal_means_accepted[feast-3]",
+        "tests/test_svg_draw.py::test_golden_replays_draw[brian-boru-4p]",
+        "tests/test_fuzz_inputs.py::test_replay_files_with_keys_removed_or_changed_end_in_taxonomy_errors",
+    }
+)
+SLOW_MODULES = frozenset({"tests/test_view_browser.py"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid in SLOW or item.nodeid.split("::")[0] in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)

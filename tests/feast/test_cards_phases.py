@@ -262,3 +262,20 @@ def test_pea_flour_baker_lays_two_peas_horizontally() -> None:
     plain, _ = _serve(plain, "peas", 0)
     plain, _ = _serve(plain, "mead", 2)
     assert refused(plain, 0, cmd.ServeFood("peas", 4, 0)) == "placement/banquet-one-horizontal"
+
+
+def test_steward_offers_nothing_for_a_full_shed() -> None:
+    """Regression: a spent placement iterator is still truthy, so a full shed was once offered
+    and answering it crashed (found by a 40-game simulate run)."""
+    from domain.feast.placement import STONE, WOOD, legal_placements
+    from domain.feast.placement.engine import place
+
+    state = with_houses(played(bare(wood=1, stone=1), 0, 42), 0, "shed")
+    p = state.players[0]
+    shed = p.houses[-1]
+    for piece in (WOOD, STONE):
+        while (spot := next(legal_placements(shed, piece, game_end=True), None)) is not None:
+            shed = place(shed, spot, game_end=True)
+    state = state.with_player(0, replace(p, houses=(*p.houses[:-1], shed)))
+    held, events = _to_feast(state)
+    assert not held.offers and got(events, 0, 42) == {}  # nothing to offer: no spot left

@@ -127,7 +127,8 @@ def _ore_boatman(log: Log, seat: int, chance: Chance) -> None:
 def _steward(s: State, seat: int, trigger: str) -> Iterator[Choice]:
     for key, piece, item in ((0, WOOD, "wood"), (1, STONE, "stone")):
         if any(
-            b.board is BoardId.SHED and legal_placements(b, piece, game_end=True)
+            b.board is BoardId.SHED
+            and next(legal_placements(b, piece, game_end=True), None) is not None
             for _, b in boards(s.players[seat])
         ):
             yield Choice(key, items((item, 1)), items(("silver", 1)), f"1 {item} into a shed")
