@@ -305,8 +305,8 @@ def _pending(view: dict[str, Any]) -> Block | None:
         return None
     words = f"seat {d.get('seat')} must decide: {str(d.get('kind', '')).replace('_', ' ')}"
     card = str(d.get("card") or "")
-    if card.startswith("marriage-"):  # a marriage card is named, not valued
-        words += f" for the marriage of {card.removeprefix('marriage-').title()}"
+    if card in MARRIAGE_BY_ID:  # a marriage card is named, not valued
+        words += f" for the marriage of {MARRIAGE_BY_ID[card].name}"
     elif card:
         words += f" for card {card_value(card)}"
     if d.get("about"):
