@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 import typer.core
 
-from cli import audit, loadtest, play, serve, sim, view
+from cli.commands import LazyGroup
 
 
 def _flag_type(self: typer.core.TyperOption, ctx: object) -> str | None:
@@ -28,6 +28,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
     add_completion=False,
+    cls=LazyGroup,  # each command's module is imported when that command runs
 )
 
 
@@ -57,11 +58,6 @@ def _tls(
     ):
         if value is not None:
             os.environ[name] = str(value)
-
-
-for group in (play.app, audit.app, sim.app, serve.app, loadtest.app, view.app):
-    for command in group.registered_commands:
-        app.registered_commands.append(command)
 
 
 def main() -> None:

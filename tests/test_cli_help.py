@@ -3,19 +3,42 @@ arguments and options has help text of its own (what `--help` shows a person).""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import typer.main
 
+from cli.commands import COMMANDS
+from cli.commands import registered as registered_info
 from cli.main import app
 from tests.e2e_helpers import invoke_skald
 
 
 def _commands() -> dict[str, Any]:
     """The click commands Typer builds from the app (what `skald NAME --help` renders)."""
-    commands: dict[str, Any] = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    group = typer.main.get_command(app)
+    ctx = group.make_context("skald", ["--tls-ca", "x"], resilient_parsing=True)
+    commands = {name: group.get_command(ctx, name) for name in group.list_commands(ctx)}  # type: ignore[attr-defined]
     assert len(commands) > 15
     return commands
+
+
+def test_the_command_table_names_every_registered_command_once() -> None:
+    """`skald --help` lists from ``cli.commands.COMMANDS`` without importing the modules, so the
+    table must hold exactly the commands the modules register, each with a one-line summary."""
+    modules = {module for module, _ in COMMANDS.values()}
+    registered = {}  # callback -> name (cli.audit also lists cli.audit_records' commands)
+    for module in sorted(modules):
+        for info in importlib.import_module(module).app.registered_commands:
+            name = info.name or typer.main.get_command_name(info.callback.__name__)
+            registered[info.callback] = name
+    assert sorted(registered.values()) == sorted(COMMANDS)
+    for name, (module, summary) in COMMANDS.items():
+        assert registered_info(name).callback.__module__ == module
+        assert "\n" not in summary and len(summary) <= 66, name
+    listing = invoke_skald(["--help"]).stdout
+    for name, (_, summary) in COMMANDS.items():
+        assert f"{name} " in listing and summary in listing
 
 
 def test_every_command_and_parameter_has_help() -> None:
