@@ -160,7 +160,7 @@ def serve(
             try:
                 server.wait_for_termination()
             except KeyboardInterrupt:
-                server.stop(2)
+                server.stop(2).wait(5)
 
         def started() -> None:
             console.print(
@@ -183,15 +183,29 @@ def serve(
         server, bound = create_server(svc, f"{host}:{port}", tls=tls)
     except (OSError, RuntimeError):
         raise fail(False, "serve/port", f"cannot listen on {host}:{port}", code=2) from None
-    console.print(
-        f"skald serving on {host}:{bound} (store {svc.store.target}; {creating}"
-        f"{'; TLS' if tls else ''})",
-        highlight=False,
-    )
+    _stop_on_signals()  # before the line that says the server is ready
     try:
+        console.print(
+            f"skald serving on {host}:{bound} (store {svc.store.target}; {creating}"
+            f"{'; TLS' if tls else ''})",
+            highlight=False,
+        )
         server.wait_for_termination()
     except KeyboardInterrupt:
-        server.stop(2)
+        server.stop(2).wait(5)  # calls in flight get 2 s to finish, then the process exits
+
+
+def _stop_on_signals() -> None:
+    """SIGINT (Ctrl-C) and SIGTERM (systemd, containers, ``kill``) both stop the server
+    gracefully. Set explicitly: a server started in the background of a shell inherits SIGINT
+    ignored, and SIGTERM's default would drop calls in flight."""
+    import signal
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, interrupt)
+    signal.signal(signal.SIGTERM, interrupt)
 
 
 def _settle_memory() -> None:

@@ -64,7 +64,8 @@ def run_workers(
                 os.kill(child, signum)
 
     # Installed before forking, with both signals blocked across each fork: a signal at any
-    # moment reaches every child, and a child starts with the default handlers.
+    # moment reaches every child, and in a child both signals raise KeyboardInterrupt, so the
+    # server in it stops gracefully on either.
     signal.signal(signal.SIGTERM, forward)
     signal.signal(signal.SIGINT, forward)
     stopping = {signal.SIGTERM, signal.SIGINT}
@@ -72,7 +73,7 @@ def run_workers(
         signal.pthread_sigmask(signal.SIG_BLOCK, stopping)
         pid = os.fork()
         if pid == 0:  # the child: nothing of the parent's gRPC or store exists yet
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            signal.signal(signal.SIGTERM, signal.default_int_handler)
             signal.signal(signal.SIGINT, signal.default_int_handler)
             _die_with_parent()
             signal.pthread_sigmask(signal.SIG_UNBLOCK, stopping)

@@ -141,6 +141,33 @@ def test_a_second_server_on_the_same_port_refuses(tmp_path: Path) -> None:
         first.wait(timeout=20)
 
 
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_serve_stops_gracefully_on_sigterm_and_on_sigint_even_started_in_the_background(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
+    """A shell's background job starts with SIGINT ignored, and SIGTERM is what systemd and
+    containers send: either one stops the server with exit 0 (calls in flight drained)."""
+    proc = subprocess.Popen(
+        [skald_executable(), "serve", "--open", "--port", "0", "--db", str(tmp_path / "s.db")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=cli_env(),
+        preexec_fn=_ignore_sigint,
+    )
+    assert proc.stdout is not None and "skald serving on" in proc.stdout.readline()
+    proc.send_signal(stop)
+    try:
+        assert proc.wait(timeout=20) == 0
+    finally:
+        proc.kill()
+        proc.communicate()
+
+
 def test_serve_refuses_a_bad_store_and_a_bad_log_level(tmp_path: Path) -> None:
     proc = _serve("--port", "0", "--db", "mysql://x/y")
     _, err = proc.communicate(timeout=60)
