@@ -28,6 +28,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
     add_completion=False,
+    rich_markup_mode="markdown",  # docstring paragraphs reflow to the terminal width
     cls=LazyGroup,  # each command's module is imported when that command runs
 )
 
