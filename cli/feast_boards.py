@@ -63,6 +63,24 @@ def piece_name(piece: Piece) -> str:
     return piece.name.replace("-", " ").capitalize()
 
 
+@cache
+def _effects() -> dict[int, str]:
+    from domain.feast.catalog import components
+
+    cards: list[dict[str, Any]] = components()["occupations"]  # type: ignore[assignment]
+    return {int(c["number"]): str(c["effect"]) for c in cards}
+
+
+def occupation_title(card: str) -> str:
+    """``occupation-017`` → ``Orient Shipper: <its effect>`` (the drawings' tooltip)."""
+    name = occupation_name(card)
+    try:
+        effect = _effects().get(int(card.rsplit("-", 1)[-1]), "")
+    except ValueError:
+        effect = ""
+    return f"{name}: {effect}" if effect else name
+
+
 def occupation_name(card: str) -> str:
     """``occupation-017`` → ``Orient Shipper``; an unknown id is shown as given."""
     try:

@@ -8,6 +8,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -28,7 +29,97 @@ from cli.common import (
 if TYPE_CHECKING:  # the games, the service and rich's widgets load in the commands that use them
     from rich.table import Table
 
+    from service.client import Client
+
 app = typer.Typer()
+
+
+@dataclass
+class GameRun:
+    """One simulated game's figures: what a ``--jobs`` worker sends back to be merged."""
+
+    index: int
+    game_id: str
+    commands: int
+    scores: list[int]
+    winners: list[int]
+    used: Counter[str] = field(default_factory=Counter)
+    played: Counter[str] = field(default_factory=Counter)
+    effects: Counter[str] = field(default_factory=Counter)
+    triggered: Counter[str] = field(default_factory=Counter)
+
+
+def play_one(
+    client: Client, game: str, players: int, base: str, index: int, cards: bool, token: bool
+) -> GameRun:
+    """Game ``index`` of a run seeded ``base``: created and played through the client (the game
+    service), its seed ``{base}:{index}`` deciding chance and choices, so the same game comes
+    out whichever process plays it."""
+    from cli.pickers import picker_for
+    from cli.random_play import play_random
+    from service.client import RemoteClient
+    from service.registry import canonical
+
+    name = canonical(game)
+    created = client.create(game, players, f"{base}:{index}".encode(), "server", {}, ())
+    gid = created["game_id"]
+    if isinstance(client, RemoteClient) and not token:
+        client.token = created["referee_token"]  # each game's referee plays all seats
+    used: Counter[str] = Counter()
+    steps = play_random(
+        client,
+        gid,
+        random.Random(f"{base}:{index}"),
+        choose=picker_for(name),
+        tally=used,
+        game=name,
+    )
+    run = GameRun(index, gid, steps, [], [], used)
+    if cards:
+        card_use(client.history(gid), run.played, run.effects, run.triggered)
+    outcome = client.view(gid, None, None).outcome
+    assert outcome is not None, "play_random returns only at the game's end"
+    run.scores = [int(x) for x in outcome.scores]
+    run.winners = [int(w) for w in outcome.winners]
+    return run
+
+
+_WORKER: dict[str, Any] = {}
+"""A ``--jobs`` worker process's client and run settings (set once by ``_start_worker``)."""
+
+
+def _start_worker(settings: dict[str, Any]) -> None:
+    """A worker's own client: a gRPC client of ``--server``, else a service on an in-memory
+    store of its own (the games it plays are not kept)."""
+    from service.bootstrap import open_service
+    from service.client import LocalClient, RemoteClient
+
+    server = settings.pop("server")
+    _WORKER["client"] = (
+        RemoteClient(server, settings["token"]) if server else LocalClient(open_service(":memory:"))
+    )
+    _WORKER.update(settings)
+
+
+class _WorkerFailed(Exception):
+    """A worker's ``SkaldError`` as it crosses back to the parent (which cannot unpickle a
+    ``SkaldError``: its arguments are not its ``args``)."""
+
+    def __init__(self, rule: str, reason: str, kind: str) -> None:
+        super().__init__(rule, reason, kind)
+        self.rule, self.reason, self.kind = rule, reason, kind
+
+
+def _worker_game(index: int) -> GameRun:
+    from domain.kernel.errors import SkaldError
+
+    w = _WORKER
+    try:
+        return play_one(
+            w["client"], w["game"], w["players"], w["base"], index, w["cards"], bool(w["token"])
+        )
+    except SkaldError as error:
+        raise _WorkerFailed(error.rule, error.reason, error.kind) from None
 
 
 @app.command()
@@ -50,19 +141,34 @@ def simulate(
         bool,
         typer.Option(
             "--cards",
-            help="A Feast for Odin: report how often each occupation was played and took effect.",
+            help="A Feast for Odin: report per occupation how often it was played, how often it "
+            "was triggered (took effect) and its effect records, and the cards never played "
+            "or never triggered.",
         ),
     ] = False,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            help="Worker processes to spread the games over. Above 1, each worker plays in an "
+            "in-memory store of its own (the games are not kept, --db is not used; with "
+            "--server they are played there); the figures are merged and equal those of "
+            "--jobs 1 with the same --seed.",
+        ),
+    ] = 1,
     db: Db = None,
     server: Server = None,
     token: Token = None,
     json: Json = False,
 ) -> None:
-    """Random legal games to the end, stored like any other game.
+    """Random legal games to the end, stored like any other game (with --jobs above 1,
+    played in worker processes' in-memory stores instead).
 
     The random player picks among legal commands only, with the game's documented bias
-    (cli/pickers.py: A Feast for Odin prefers emigrating, placing goods and taking actions over
-    passing); Red North and Brian Boru pick uniformly."""
+    (cli/pickers.py: A Feast for Odin prefers emigrating, playing and using occupations,
+    placing goods and taking actions over passing); Red North and Brian Boru pick uniformly."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -71,59 +177,65 @@ def simulate(
         TimeElapsedColumn,
     )
 
-    from cli.pickers import picker_for
-    from cli.random_play import play_random
-    from service.client import RemoteClient
     from service.registry import canonical, cli_name
 
     base = seed if seed is not None else str(random.SystemRandom().getrandbits(64))
     name = canonical(game)
-    choose = picker_for(name)
+    runs: list[GameRun] = []
+    started = time.perf_counter()
+    bar = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        disable=json,
+        transient=False,
+    )
+    if jobs == 1:
+        with session(db, server, token, json) as client, bar:
+            task = bar.add_task(f"simulating {cli_name(name)}", total=games)
+            for i in range(games):
+                runs.append(play_one(client, game, players, base, i, cards, bool(token)))
+                bar.advance(task)
+    else:
+        runs = _in_workers(
+            jobs,
+            games,
+            bar,
+            json,
+            f"simulating {cli_name(name)}",
+            {
+                "server": server,
+                "token": token,
+                "game": game,
+                "players": players,
+                "base": base,
+                "cards": cards,
+            },
+        )
+    elapsed = time.perf_counter() - started
     used: Counter[str] = Counter()
     played: Counter[str] = Counter()
     effects: Counter[str] = Counter()
-    scores: list[list[int]] = []
-    ids: list[str] = []
-    commands = 0
+    triggered: Counter[str] = Counter()
     winners: dict[int, int] = {}
-    started = time.perf_counter()
-    with (
-        session(db, server, token, json) as client,
-        Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err_console,
-            disable=json,
-            transient=False,
-        ) as bar,
-    ):
-        task = bar.add_task(f"simulating {cli_name(canonical(game))}", total=games)
-        for i in range(games):
-            created = client.create(game, players, f"{base}:{i}".encode(), "server", {}, ())
-            gid = created["game_id"]
-            if isinstance(client, RemoteClient) and not token:
-                client.token = created["referee_token"]  # each game's referee plays all seats
-            commands += play_random(
-                client, gid, random.Random(f"{base}:{i}"), choose=choose, tally=used, game=name
-            )
-            ids.append(gid)
-            if cards:
-                card_use(client.history(gid), played, effects)
-            outcome = client.view(gid, None, None).outcome
-            assert outcome is not None, "play_random returns only at the game's end"
-            scores.append([int(x) for x in outcome.scores])
-            for w in outcome.winners:
-                winners[w] = winners.get(w, 0) + 1
-            bar.advance(task)
-    elapsed = time.perf_counter() - started
+    for run in runs:
+        used.update(run.used)
+        played.update(run.played)
+        effects.update(run.effects)
+        triggered.update(run.triggered)
+        for w in run.winners:
+            winners[w] = winners.get(w, 0) + 1
+    scores = [run.scores for run in runs]
+    commands = sum(run.commands for run in runs)
     payload = {
-        "game": cli_name(canonical(game)),
+        "game": cli_name(name),
         "players": players,
         "seed": base,
         "games": games,
-        "game_ids": ids,
+        "jobs": jobs,
+        "game_ids": [run.game_id for run in runs],
         "commands": commands,
         "seconds": round(elapsed, 3),
         "games_per_second": round(games / elapsed, 3) if elapsed else None,
@@ -134,7 +246,7 @@ def simulate(
     use = space_use(name, used)
     if spaces:
         payload["spaces"] = use
-    deck = card_counts(name, played, effects) if cards else {}
+    deck = card_counts(name, played, effects, triggered) if cards else {}
     if cards:
         payload["cards"] = deck
 
@@ -150,8 +262,31 @@ def simulate(
             console.print(space_table(use, games))
         if cards:
             console.print(card_table(deck))
+            for key in ("never_played", "never_triggered"):
+                numbers = " ".join(i.removeprefix("occupation-") for i in deck[key])
+                console.print(f"{key.replace('_', ' ')}: {numbers or 'none'}", highlight=False)
 
     emit(json, payload, human)
+
+
+def _in_workers(
+    jobs: int, games: int, bar: Any, as_json: bool, title: str, settings: dict[str, Any]
+) -> list[GameRun]:
+    """The games spread over ``jobs`` processes (fresh interpreters: no store, lock or thread of
+    this one is shared), in game order; a worker's error is reported as ``session`` would."""
+    import multiprocessing
+
+    runs: list[GameRun] = []
+    context = multiprocessing.get_context("spawn")
+    try:
+        with context.Pool(jobs, _start_worker, (settings,)) as pool, bar:
+            task = bar.add_task(title, total=games)
+            for run in pool.imap(_worker_game, range(games)):
+                runs.append(run)
+                bar.advance(task)
+    except _WorkerFailed as error:
+        raise fail(as_json, error.rule, error.reason, error.kind) from None
+    return runs
 
 
 def space_use(game: str, used: Counter[str]) -> dict[str, int]:
@@ -171,48 +306,132 @@ _NOT_EFFECTS = frozenset(
     | {"OccupationOffered", "OccupationsAwaited", "OffersSettled", "OccupationDiscarded"}
 )
 """Records naming a card without it doing anything (dealt, drawn, played, offered)."""
+_OPENINGS = frozenset({"OccupationUsed", "OccupationAnswered"})
+"""Records that open one effect of a card (its payments, gains and own events follow)."""
+UNTRACED = ("occupation-138", "occupation-139", "occupation-147", "occupation-186")
+"""Cards whose effect only changes a rule and leaves no record to read it off (a raid's loot
+values, a knarr serving as a longship, peas lying horizontally): never counted as triggered."""
 
 
-def card_use(records: list[Any], played: Counter[str], effects: Counter[str]) -> None:
-    """Count one game's plays and effects per card: a play is ``OccupationPlayed`` (or played
-    by another card); an effect is any other record naming the card (``OccupationUsed``, an
-    answered offer with a choice, its own events) or a payment/gain with it as reason."""
+def _silent(r: Any, held: dict[int, set[str]]) -> str | None:
+    """The card behind a record when its effect is a rule change with no event of its own,
+    read off what only that card allows (the seat holding it played)."""
+    data = r.data if isinstance(r.data, dict) else {}
+    command = r.command if isinstance(r.command, dict) else {}
+    raw = command.get("data")
+    move: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    seat = data.get("seat", r.seat)
+    cards = held.get(seat, set()) if isinstance(seat, int) else set()
+    if r.type == "DieRolled" and data.get("roll", 0) > 3:
+        found = "occupation-153"  # a 4th roll
+    elif r.type == "VikingsPlaced" and data.get("space") == "raiding-4-1":
+        found = "occupation-106" if data.get("vikings", 4) < 4 else ""  # plundering for fewer
+    elif command.get("type") == "DeclareRaid" and move.get("spears"):
+        found = "occupation-137"  # spears spent as long swords
+    elif command.get("type") == "DeclareRaid" and move.get("stone"):
+        found = "occupation-089"  # stones worth 2 each
+    elif command.get("type") == "PlaceVikings":
+        ones = (move.get("copy") or move.get("space")) == "exploration-1-1"
+        found = "occupation-107" if ones and move.get("option", 0) >= 5 else ""  # a far board
+    else:
+        return None
+    return found if found in cards else None
+
+
+def card_use(
+    records: list[Any],
+    played: Counter[str],
+    effects: Counter[str],
+    triggered: Counter[str] | None = None,
+) -> None:
+    """Count one game's plays, effect records and triggers per card.
+
+    A play is ``OccupationPlayed`` (or played by another card). An effect record is any other
+    record naming the card (``OccupationUsed``, an answered offer with a choice, its own
+    events such as ``OccupationTookFromMountain``, the card that played another) or a
+    payment/gain with it as reason. A trigger is one time the card took effect: each
+    ``OccupationUsed`` (automatic effects, anytime ``UseOccupation``) and each offer answered
+    with a choice; a command in which the card has effect records but neither counts once.
+    A card whose effect is a rule change with no event of its own counts where a record shows
+    what only it allows (``_silent``: a 4th roll, stones worth 2 …), except ``UNTRACED``."""
+    opened: Counter[str] = Counter()
+    others: set[str] = set()
+    command: str | None = None
+
+    def close() -> None:
+        if triggered is not None:
+            for card in others | set(opened):
+                triggered[card] += opened[card] or 1
+        opened.clear()
+        others.clear()
+
+    held: dict[int, set[str]] = {}
     for r in records:
+        if r.command_id != command:
+            close()
+            command = r.command_id
         data = r.data if isinstance(r.data, dict) else {}
         card = data.get("card")
+        if (silent := _silent(r, held)) is not None:
+            effects[silent] += 1
+            others.add(silent)
         if r.type in ("OccupationPlayed", "OccupationPlayedBy") and isinstance(card, str):
             played[card] += 1
+            held.setdefault(int(data["seat"]), set()).add(card)
+            if isinstance(by := data.get("by"), str):
+                effects[by] += 1
+                others.add(by)
         elif isinstance(card, str) and r.type not in _NOT_EFFECTS:
             if r.type != "OccupationAnswered" or data.get("option") is not None:
                 effects[card] += 1
+                if r.type in _OPENINGS:
+                    opened[card] += 1
+                else:
+                    others.add(card)
         elif isinstance(reason := data.get("reason"), str) and reason.startswith("occupation-"):
             effects[reason] += 1
+            others.add(reason)
+    close()
 
 
-def card_counts(game: str, played: Counter[str], effects: Counter[str]) -> dict[str, Any]:
-    """Every occupation of the game (unplayed ones as 0): plays, effect records, and the
-    numbers never played and never in effect."""
+def card_counts(
+    game: str,
+    played: Counter[str],
+    effects: Counter[str],
+    triggered: Counter[str] | None = None,
+) -> dict[str, Any]:
+    """Every occupation of the game (unplayed ones as 0): plays, triggers, effect records, and
+    the cards never played, never triggered, never with an effect record (``never_in_effect``,
+    as before), those whose effect is not built yet and those whose triggers cannot be seen
+    in the records (``UNTRACED``): neither kind can show as triggered."""
     from service.bootstrap import registry
 
     deck = registry().entry(game).components().get("occupations")
-    ids = [str(c["id"]) for c in deck] if isinstance(deck, list) else sorted(played)
-    rows = {i: {"played": played[i], "effects": effects[i]} for i in ids}
+    listed = deck if isinstance(deck, list) else []
+    ids = [str(c["id"]) for c in listed] or sorted(played)
+    fired = triggered if triggered is not None else Counter()
+    rows = {i: {"played": played[i], "triggered": fired[i], "effects": effects[i]} for i in ids}
     return {
         "per_card": rows,
         "never_played": [i for i in ids if not played[i]],
+        "never_triggered": [i for i in ids if not fired[i]],
         "never_in_effect": [i for i in ids if not effects[i]],
+        "effect_not_built": [str(c["id"]) for c in listed if c.get("effect_built") is False],
+        "untraced": [i for i in UNTRACED if i in rows],
     }
 
 
 def card_table(deck: dict[str, Any]) -> Table:
     from rich.table import Table
 
-    table = Table("card", "played", "effects", title="occupations")
+    table = Table("card", "played", "triggered", "effects", title="occupations")
     for card, row in sorted(deck["per_card"].items(), key=lambda kv: -kv[1]["played"]):
-        table.add_row(card, str(row["played"]), str(row["effects"]))
+        table.add_row(card, str(row["played"]), str(row["triggered"]), str(row["effects"]))
     table.caption = (
         f"{len(deck['per_card'])} cards; never played: {len(deck['never_played'])}; "
-        f"never in effect: {len(deck['never_in_effect'])}"
+        f"never triggered: {len(deck['never_triggered'])} "
+        f"(of them {len(deck['effect_not_built'])} with no effect built, "
+        f"{len(deck['untraced'])} leaving no record)"
     )
     return table
 

@@ -36,18 +36,22 @@ def chips(
     things: Sequence[tuple[str, Colour | None]],
     width: float = WIDTH,
     start: float = LABEL_W,
+    titles: Sequence[str] = (),
 ) -> Block:
     """Coloured name chips after ``label``, from ``start``, wrapping at ``width``; each name is
-    one text, never broken."""
+    one text, never broken; ``titles`` (one per chip) are their tooltips."""
     parts = [sw.text(0, 14, label, 12.5, font_weight="bold")]
     x, y = start, 0.0
-    for name, colour in things:
+    for i, (name, colour) in enumerate(things):
         w = 12 + sw.width_of(name, 11.5)
         if x + w > width:
             x, y = start, y + 22
         fill, ink = FILLS.get(colour, ("#eee", "#000")) if colour else ("#eee", "#000")
-        parts.append(sw.rect(x, y, w, 19, fill, rx=4, stroke="#333", stroke_width=0.6))
-        parts.append(sw.text(x + 6, y + 14, name, 11.5, fill=ink))
+        chip = [
+            sw.rect(x, y, w, 19, fill, rx=4, stroke="#333", stroke_width=0.6),
+            sw.text(x + 6, y + 14, name, 11.5, fill=ink),
+        ]
+        parts.append(sw.group(chip, titles[i]) if i < len(titles) else "".join(chip))
         x += w + 5
     if not things:
         parts.append(sw.text(start, 14, "—", 12.5))
@@ -95,7 +99,7 @@ def _occupations(view: dict[str, Any], player: dict[str, Any], seat: int) -> Blo
                     sw.rect(x, y, w, 21, "#fff7e0", rx=4, stroke="#a67c00", stroke_width=1.2),
                     sw.text(x + 7, y + 15, name, 11.5),
                 ],
-                f"occupation in seat {seat}'s hand: {name}",
+                f"occupation in seat {seat}'s hand: {fb.occupation_title(card)}",
                 cls="hand",
                 data_seat=str(seat),
                 data_card=card,
@@ -120,8 +124,10 @@ def _occupations(view: dict[str, Any], player: dict[str, Any], seat: int) -> Blo
         )
     elif not hand:
         parts.append(sw.text(x, 15, "no cards in hand", 12, fill=sw.MUTED))
-    played = [(fb.occupation_name(c), None) for c in player.get("played") or ()]
-    shown = chips("played", played, WIDTH - LABEL_W, start=60)
+    cards = [str(c) for c in player.get("played") or ()]
+    played = [(fb.occupation_name(c), None) for c in cards]
+    titles = [f"played by seat {seat}: {fb.occupation_title(c)}" for c in cards]
+    shown = chips("played", played, WIDTH - LABEL_W, start=60, titles=titles)
     return Block([*parts, shown.at(LABEL_W, y + 26)], WIDTH, y + 26 + shown.height)
 
 

@@ -279,3 +279,25 @@ def test_a_pending_marriage_decision_is_drawn_by_name() -> None:
     assert str(public["pending"]["card"]).startswith("marriage-")
     check_state("brian-boru", loaded.state, loaded.players)
     assert "for the marriage of Estrid" in draw("brian-boru", public, None)
+
+
+def test_feast_cards_show_their_effect_as_a_tooltip() -> None:
+    """Issue 13: the viewer shows every card with its effect: a played card's and one's own hand
+    card's ``<title>`` holds the card's name and the effect the registry builds."""
+    states = sampled_states(FEAST, 2, 5, 0)
+    end = states[-1]
+    checked = 0
+    for seat in range(2):
+        view = to_data(FEAST.view(end, seat))
+        root = parse(draw("feast", view, seat))
+        titles = [t.text or "" for t in root.iter(f"{SVG}title")]
+        for player in view["players"]:
+            for card in player.get("played") or ():
+                title = fb.occupation_title(card)
+                assert ": " in title and title != fb.occupation_name(card)
+                assert f"played by seat {player['seat']}: {title}" in titles
+                checked += 1
+            for card in player.get("hand") or ():
+                assert f"occupation in seat {seat}'s hand: {fb.occupation_title(card)}" in titles
+                checked += 1
+    assert checked > 0

@@ -8,6 +8,7 @@ from typing import Any
 
 from domain.feast.game import commands as cmd
 from domain.feast.game import events as ev
+from domain.feast.game import granted
 from domain.feast.game.actions import dice_steps, voyage_steps
 from domain.feast.game.cards import answers, watch
 from domain.feast.game.cards import engine as cards
@@ -21,6 +22,9 @@ from domain.feast.game.turn import advance, continue_action, finish_action, plac
 from domain.feast.goods import upgrades
 from domain.feast.placement import STONE, WOOD, Placement, legal_placements, uncovered_banquet
 from domain.kernel.chance import Chance
+
+GRANT_OVER = "grant-over"
+"""``Resume.step`` after a granted feast whose end left offers waiting (``granted.over``)."""
 
 
 def decide(state: State, seat: int, command: Any, chance: Chance) -> tuple[Any, ...]:
@@ -88,7 +92,12 @@ def _end_feast(log: Log, seat: int, c: cmd.EndFeast, chance: Chance) -> None:
     assert table is not None
     cards.feast_end(log, seat, chance)
     log.emit(ev.FeastEnded(seat, uncovered_banquet(table)))
-    if all(p.feasted for p in log.state.players):
+    if log.state.granting is not None:  # a feast for this seat alone (#5): the flow goes on
+        if log.state.offers:
+            log.emit(ev.OccupationsAwaited(Resume(GRANT_OVER)))
+        else:
+            granted.over(log, chance)
+    elif all(p.feasted for p in log.state.players):
         if log.state.offers:
             log.emit(ev.OccupationsAwaited(Resume("after-feast")))
         else:
@@ -144,6 +153,8 @@ def _resume(log: Log, r: Resume, chance: Chance) -> None:
         continue_action(log, chance)
     elif r.step == "advance":
         advance(log, r.seat, chance)
+    elif r.step == GRANT_OVER:
+        granted.over(log, chance)
     else:
         run_phases(log, chance, r.step)
 

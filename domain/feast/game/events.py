@@ -471,6 +471,62 @@ class WeaponSearched:
     card: str
 
 
+@dataclass(frozen=True, slots=True)
+class ActionGranted:
+    """An occupation grants its owner a space's action without placing Vikings (``space``,
+    ``option``), or a feast for the seat alone (``space`` ``feast``); it waits until no other
+    action runs."""
+
+    seat: int
+    card: str
+    space: str
+    option: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GrantStarted:
+    """The first granted action or feast begins; once it is over the flow goes on at
+    ``then``."""
+
+    seat: int
+    card: str
+    space: str
+    option: int
+    then: Resume
+
+
+@dataclass(frozen=True, slots=True)
+class GrantFinished:
+    """The granted action or feast is over."""
+
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialTileMoved:
+    """An occupation took the special tile at ``placement`` off board ``board`` of seat
+    ``owner`` (its ``Gained`` follows, the tile into the seat's supply); ``fills``, goods from
+    the general supply, cover exactly the squares it left."""
+
+    seat: int
+    card: str
+    owner: int
+    board: str
+    placement: Placement
+    fills: tuple[Placement, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OccupationEffectsAdded:
+    """Setup, option ``late_occupations``: the effects of the occupations ``numbers``, built
+    after the others, are carried out in this game. Games stored before they were built have
+    no such event (the option is absent, read as off), so those cards do nothing there, as
+    when played. Numbers, not ids: no card id that may be in a hidden hand is named."""
+
+    numbers: tuple[int, ...]
+
+
 Event = (
     GameStarted
     | OccupationDealt
@@ -525,6 +581,11 @@ Event = (
     | DiceBonus
     | ActionReplaced
     | WeaponSearched
+    | ActionGranted
+    | GrantStarted
+    | GrantFinished
+    | SpecialTileMoved
+    | OccupationEffectsAdded
 )
 
 EVENTS: dict[str, type] = {c.__name__: c for c in get_args(Event)}

@@ -20,7 +20,10 @@ from domain.feast.game.items import (
 )
 from domain.feast.game.setup_data import dark_cards, starting_cards, weapon_deck
 from domain.feast.game.state import (
+    FEAST,
+    Acting,
     Exploration,
+    Grant,
     ItemCount,
     Occupancy,
     Phase,
@@ -162,19 +165,25 @@ def _peas(s: State, seat: int) -> int:
     return horizontal_peas(s, seat)
 
 
+def _laid(s: State, seat: int, p: Player) -> Player:
+    """The seat's banquet table laid for this round's feast."""
+    setup = BanquetSetup(s.length, s.round, len(p.emigrated), _peas(s, seat))
+    return replace(p, feasted=False, banquet=empty_board(BoardId.BANQUET_TABLE, setup))
+
+
 def _feast(s: State, e: ev.FeastBegan) -> State:
-    players = tuple(
-        replace(
-            p,
-            feasted=False,
-            banquet=empty_board(
-                BoardId.BANQUET_TABLE,
-                BanquetSetup(s.length, e.round, len(p.emigrated), _peas(s, seat)),
-            ),
-        )
-        for seat, p in enumerate(s.players)
-    )
+    players = tuple(_laid(s, seat, p) for seat, p in enumerate(s.players))
     return replace(s, phase=Phase.FEAST, players=players)
+
+
+def _grant_started(s: State, e: ev.GrantStarted) -> State:
+    """A granted feast lays the seat's table; a granted action is the seat's acting one, not
+    placed on its space (``Acting.space`` is the card)."""
+    grant = Grant(e.seat, e.card, e.space, e.option, e.then)
+    s = replace(s, granted=s.granted[1:], granting=grant)
+    if e.space == FEAST:
+        return s.with_player(e.seat, _laid(s, e.seat, s.players[e.seat]))
+    return replace(s, acting=Acting(e.seat, e.card, e.space, 0))
 
 
 def _feasted(s: State, e: ev.FeastEnded) -> State:
@@ -267,6 +276,13 @@ _APPLY: dict[type, Callable[[State, Any], State]] = {
     ev.DiceBonus: cards.dice_bonus,
     ev.ActionReplaced: cards.replaced,
     ev.WeaponSearched: cards.searched,
+    ev.ActionGranted: lambda s, e: replace(
+        s, granted=(*s.granted, Grant(e.seat, e.card, e.space, e.option))
+    ),
+    ev.GrantStarted: _grant_started,
+    ev.GrantFinished: lambda s, e: replace(s, granting=None, acting=None),
+    ev.SpecialTileMoved: cards.tile_moved,
+    ev.OccupationEffectsAdded: lambda s, e: replace(s, late_effects=True),
 }
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from domain.feast.game import events as ev
-from domain.feast.game.items import WEAPON_INDEX, gain
+from domain.feast.game.items import WEAPON_INDEX, boards, gain, with_board
 from domain.feast.game.state import Acting, CardOffer, ItemCount, State, Strip
 from domain.feast.mountains import MountainItem
 from domain.kernel.fast import replace
@@ -108,6 +108,13 @@ def searched(s: State, e: ev.WeaponSearched) -> State:
         deck[i] -= 1
     s = replace(s, weapon_deck=tuple(deck), weapon_discard=tuple(discard))
     return s.with_player(e.seat, gain(s.players[e.seat], (ItemCount(e.weapon.value, 1),)))
+
+
+def tile_moved(s: State, e: ev.SpecialTileMoved) -> State:
+    p = s.players[e.owner]
+    board = dict(boards(p))[e.board]
+    left = tuple(pl for pl in board.placed if pl != e.placement)
+    return s.with_player(e.owner, with_board(p, e.board, replace(board, placed=left + e.fills)))
 
 
 # --- the Acting record ----------------------------------------------------------------------

@@ -26,7 +26,7 @@ from domain.feast.game.cards import answers as cards
 from domain.feast.game.cards.engine import serve_refusal
 from domain.feast.game.items import free_berths
 from domain.feast.game.placing import food_placements, placements
-from domain.feast.game.state import Phase, State
+from domain.feast.game.state import FEAST, Phase, State
 from domain.feast.game.turn import berth_of, place_commands, step_answers
 from domain.feast.goods import GOODS, upgrades
 from domain.feast.ships import SHIPS
@@ -45,14 +45,17 @@ _PROMPTS = {
 def _decisions(s: State) -> Iterator[tuple[int, str, tuple[str, ...]]]:
     if s.phase is Phase.OVER:
         return
+    g = s.granting
     if s.offers:
         yield s.offers[0].seat, "feast/occupation", ("ResolveOccupation",)
+    elif s.dice is not None:  # a granted action may run in any phase (``granted``)
+        yield s.dice.seat, "feast/after-roll", after_roll(s, s.dice)
+    elif s.running is not None:
+        yield s.running.seat, "feast/action-step", step_answers(s, s.running)
+    elif g is not None and g.space == FEAST:  # a feast for one seat (#5 Chief)
+        yield g.seat, "feast/feast", ("ServeFood", "EndFeast")
     elif s.phase is Phase.ACTIONS:
-        if s.dice is not None:
-            yield s.dice.seat, "feast/after-roll", after_roll(s, s.dice)
-        elif s.running is not None:
-            yield s.running.seat, "feast/action-step", step_answers(s, s.running)
-        elif s.turn is not None:
+        if s.turn is not None:
             yield s.turn, "feast/place-vikings", ("PlaceVikings", "Pass")
     elif s.phase is Phase.FEAST:
         for seat, p in enumerate(s.players):

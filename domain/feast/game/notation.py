@@ -229,8 +229,8 @@ def parse(text: str, context: object = None) -> Command:
         _arity(words, 1, "load SHIP (its number)")
         return LoadOre(number(words[0], "ship number", 1) - 1)
     if verb == "trade":
-        if not words or any(w not in GOODS for w in words):
-            raise ValueError("write trade GOOD [GOOD ...] (green goods)")
+        if any(w not in GOODS for w in words):  # bare `trade` turns none (sailing.py's reading)
+            raise ValueError("write trade [GOOD ...] (green goods, or none)")
         return TradeOverseas(tuple(GOODS[w] for w in words))
     if verb in ("hunt", "raid"):
         return _declare(verb, words)

@@ -9,7 +9,8 @@ final placement and scoring follow (``scoring``).
 The phases are ``STEPS``, run in order by ``run_phases`` from a named step until one waits
 for the players (the actions, the feast, the final placement). Occupations act at the points
 between them (``cards.engine.POINTS``); when one waits for its owner's answer, the flow stops
-with ``OccupationsAwaited`` naming the next step and ``decide`` resumes it from there.
+with ``OccupationsAwaited`` naming the next step and ``decide`` resumes it from there. An
+action or feast an occupation granted (``granted``) is carried out before the next step.
 """
 
 from __future__ import annotations
@@ -162,6 +163,7 @@ STEPS: tuple[tuple[str, Callable[[Log, Chance], bool]], ...] = (
     ("exploration", _exploration),
     ("weapons", _weapons),
     ("actions", _actions),
+    ("after-actions", _point("after-actions")),
     ("start-player", _start_player),
     ("before-income", _point("before-income")),
     ("income", _income),
@@ -181,13 +183,19 @@ _AT = {name: i for i, (name, _) in enumerate(STEPS)}
 def run_phases(log: Log, chance: Chance, step: str) -> None:
     """Run the steps from ``step`` on (the round wraps after ``return``) until one waits for
     the players, or occupation offers wait for answers (then ``OccupationsAwaited``)."""
+    from domain.feast.game import granted
+
     i = _AT[step]
+    if granted.start_next(log, Resume(step), chance):  # a card's action or feast first
+        return
     while True:
         if STEPS[i][1](log, chance):
             return
         i = (i + 1) % len(STEPS)
         if log.state.offers:
             log.emit(ev.OccupationsAwaited(Resume(STEPS[i][0])))
+            return
+        if granted.start_next(log, Resume(STEPS[i][0]), chance):
             return
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from domain.feast.banquet import GameLength
 from domain.feast.game import events as ev
+from domain.feast.game.cards.registry import LATE_NUMBERS
 from domain.feast.game.evolve import apply
 from domain.feast.game.flow import Log
 from domain.feast.game.phases import start_round
@@ -54,6 +55,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "but do nothing else (the game before the effects were built, for comparison)",
         absent=False,  # games stored before rules version feast-ja-2026.2 had no effects
     ),
+    OptionSpec(
+        "late_occupations",
+        OptionKind.FLAG,
+        True,
+        "the effects of the 8 occupations built last (#5, #70, #71, #77, #85, #91, #99, "
+        "#159); off: those cards do nothing else (the game before they were built)",
+        absent=False,  # games stored before they were built played without them
+    ),
 )
 
 
@@ -82,6 +91,8 @@ def setup(players: int, options: Options, chance: Chance) -> tuple[ev.Event, ...
             bool(options["occupations"]),
         )
     )
+    if options["occupations"] and options["late_occupations"]:
+        log.emit(ev.OccupationEffectsAdded(LATE_NUMBERS))
     pool = list(starting_cards(decks))
     for seat in range(players):
         card = chance.pick(pool, "feast: deal a starting occupation")

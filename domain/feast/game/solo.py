@@ -13,8 +13,10 @@ Viking counts stay the ordinary ones and only the blocking is added:
 the solo player (nothing to decide with one seat).
 
 Uncertain (not seen in print, NOTES.md): the banquet table's open squares per round are
-taken to be the ordinary ones; whether spaces blocked by the other colour may be copied or
-otherwise used by occupation effects is not known (none of the built cards copies one); 100 points is the published
+taken to be the ordinary ones; whether spaces blocked by the other colour may be used by
+occupation effects is not known: #77 Follower counts them as occupied (Vikings stand there),
+#91 Latecomer neither as empty nor as the seat's (only the active colour counts, as its text
+says); 100 points is the published
 benchmark, not a rule, so it is not scored.
 """
 

@@ -175,6 +175,24 @@ class Resume:
     played_first: bool = False
 
 
+FEAST = "feast"
+"""``Grant.space`` of a feast held for one seat (#5 Chief), not an action space."""
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """What an occupation lets its owner carry out outside the turn order: a space's action
+    without placing Vikings (#77, #85, #91, #159), or a feast for that seat alone (#5,
+    ``space`` is ``FEAST``). Queued (``State.granted``) until no other action runs, then
+    carried out (``State.granting``); the flow goes on at ``then`` once it is over."""
+
+    seat: int
+    card: str
+    space: str
+    option: int = 0
+    then: Resume | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Acting:
     """The Viking action a seat is carrying out, from ``VikingsPlaced`` to the next turn: what
@@ -182,7 +200,8 @@ class Acting:
 
     seat: int
     space: str
-    """The space placed on (an imitation space's own id)."""
+    """The space placed on (an imitation space's own id; the card's id for an action an
+    occupation grants without Vikings, so that it counts as not placed on ``target``)."""
     target: str
     """The printed space whose action is used (the copied one for an imitation space)."""
     vikings: int
@@ -231,11 +250,18 @@ class State:
     """Solo: the spaces last round's Vikings still hold (``solo.py``)."""
     effects: bool = True
     """Occupation effects are carried out (option ``occupations``)."""
+    late_effects: bool = False
+    """The effects of the cards built last too (``OccupationEffectsAdded``, option
+    ``late_occupations``)."""
     offers: tuple[CardOffer, ...] = ()
     """Occupation offers waiting, first first: the first is the pending decision."""
     resume: Resume | None = None
     """Where the flow goes on once ``offers`` is empty (``OccupationsAwaited``)."""
     acting: Acting | None = None
+    granted: tuple[Grant, ...] = ()
+    """Occupation-granted actions and feasts waiting for the running action to end."""
+    granting: Grant | None = None
+    """The occupation-granted action or feast being carried out."""
 
     @property
     def count(self) -> int:

@@ -148,12 +148,20 @@ def place(
         draw_occupation(log, seat, chance)
     if occupation is not None:
         cards.play(log, seat, occupation, chance)  # column 4, before the action
-    cards.before_space(log, seat, target, option, copy is not None, chance)
     resume = Resume("use-space", seat, space_id, option, copy, occupation is not None)
+    before_and_use(log, target, resume, copy is not None, chance)
+
+
+def before_and_use(
+    log: Log, target: ActionSpace, r: Resume, imitation: bool, chance: Chance
+) -> None:
+    """The occupations acting just before the space's action, then its effect (``use_space``,
+    once their offers are answered): a Viking action, or one granted by a card (``granted``)."""
+    cards.before_space(log, r.seat, target, r.option, imitation, chance)
     if log.state.offers:
-        log.emit(ev.OccupationsAwaited(resume))
+        log.emit(ev.OccupationsAwaited(r))
         return
-    use_space(log, resume, chance)
+    use_space(log, r, chance)
 
 
 def use_space(log: Log, r: Resume, chance: Chance) -> None:
@@ -197,12 +205,14 @@ def use_space(log: Log, r: Resume, chance: Chance) -> None:
 
 
 def _usable(s: State, seat: int, target: ActionSpace, option: int) -> bool:
-    if not s.effects:
-        return True
-    refusal = _ships_meet(s, seat, target.needs) or SPACE_RULES[target.kind].refuse(
+    return not s.effects or usable_refusal(s, seat, target, option) is None
+
+
+def usable_refusal(s: State, seat: int, target: ActionSpace, option: int) -> Refusal | None:
+    """The space's own conditions (its ships, its cost, a full action), not its Vikings."""
+    return _ships_meet(s, seat, target.needs) or SPACE_RULES[target.kind].refuse(
         s, seat, target, option
     )
-    return refusal is None
 
 
 # --- the running action's steps -------------------------------------------------------------
@@ -273,9 +283,14 @@ def next_seat(s: State, after: int) -> int | None:
 
 
 def advance(log: Log, after: int, chance: Chance) -> None:
+    """The next turn, unless a granted action ends here or one waits to start (``granted``)."""
+    from domain.feast.game import granted
+
+    if granted.over(log, chance) or granted.start_next(log, Resume("advance", after), chance):
+        return
     nxt = next_seat(log.state, after)
     if nxt is None:
-        run_phases(log, chance, "start-player")
+        run_phases(log, chance, "after-actions")
     else:
         log.emit(ev.TurnStarted(nxt))
 

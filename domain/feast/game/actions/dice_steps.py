@@ -192,9 +192,11 @@ def _after(log: Log, seat: int, d: Dice, success: bool, chance: Chance, **paid: 
 
 def _fail(log: Log, seat: int, d: Dice, chance: Chance) -> None:
     spec = spec_of(d.space)
-    log.emit(ev.DiceFailed(seat, d.space, result(d), spec.returned))
+    g = log.state.granting  # an action granted without Vikings sends none back
+    returned = 0 if g is not None and g.seat == seat else spec.returned
+    log.emit(ev.DiceFailed(seat, d.space, result(d), returned))
     log.emit(ev.Gained(seat, spec.consolation, "dice"))
-    _after(log, seat, d, False, chance, result=result(d), returned=spec.returned)
+    _after(log, seat, d, False, chance, result=result(d), returned=returned)
 
 
 def declare_hunt(log: Log, seat: int, c: cmd.DeclareHunt, chance: Chance) -> None:

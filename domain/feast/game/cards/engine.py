@@ -44,6 +44,7 @@ ROLLS = 3
 POINTS = (
     "harvest",
     "after-harvest",
+    "after-actions",
     "before-income",
     "breeding",
     "feast-start",
@@ -63,12 +64,18 @@ def cards_of(s: State, seat: int) -> tuple[Card, ...]:
     """The built cards the seat has played, in play order (none while effects are off)."""
     if not s.effects:
         return ()
-    return _built(s.players[seat].played)
+    return _built(s.players[seat].played, s.late_effects)
 
 
 @lru_cache(maxsize=4096)
-def _built(played: tuple[str, ...]) -> tuple[Card, ...]:
-    return tuple(registry.BY_ID[c] for c in played if c in registry.BY_ID)
+def _built(played: tuple[str, ...], late: bool) -> tuple[Card, ...]:
+    return tuple(registry.BY_ID[c] for c in played if c in registry.BY_ID and is_on(c, late))
+
+
+def is_on(card: str, late: bool) -> bool:
+    """Whether the card's effect is carried out: the cards built last only with the option
+    ``late_occupations`` (games stored before they were built play without them)."""
+    return late or card not in registry.LATE
 
 
 def has(s: State, seat: int, number: int) -> bool:
@@ -84,8 +91,18 @@ def play(log: Log, seat: int, card: str, chance: Chance, by: str | None = None) 
         ev.OccupationPlayed(seat, card) if by is None else ev.OccupationPlayedBy(seat, card, by)
     )
     found = registry.BY_ID.get(card)
-    if found is not None and found.play is not None and log.state.effects:
+    s = log.state
+    if found is not None and found.play is not None and s.effects and is_on(card, s.late_effects):
         found.play(log, seat, chance)
+
+
+def instead_of_draw(log: Log, seat: int) -> bool:
+    """An occupation about to come into the seat's hand: a card may offer something in its
+    place (#99 Preceptor); the offer's answer then draws it, or not. Whether one did."""
+    for c in cards_of(log.state, seat):
+        if c.instead_of_draw is not None and c.instead_of_draw(log, seat):
+            return True
+    return False
 
 
 # --- Viking actions ------------------------------------------------------------------------------
@@ -213,10 +230,15 @@ def after_dice(log: Log, outcome: DiceOutcome, chance: Chance) -> None:
 
 def phase(log: Log, point: str, chance: Chance) -> None:
     for seat in range(log.state.count):
-        for c in cards_of(log.state, seat):
-            for name, fn in c.phases:
-                if name == point:
-                    fn(log, seat, chance)
+        seat_phase(log, seat, point, chance)
+
+
+def seat_phase(log: Log, seat: int, point: str, chance: Chance) -> None:
+    """One seat's hooks at a phase point (a feast held for it alone: #5 Chief)."""
+    for c in cards_of(log.state, seat):
+        for name, fn in c.phases:
+            if name == point:
+                fn(log, seat, chance)
 
 
 def serve_refusal(s: State, seat: int, piece: str) -> tuple[str, str] | None:

@@ -158,6 +158,9 @@ class Card:
     watch: tuple[type, ...] = ()
     on_event: EventFn | None = None
     arrival: ArrivalFn | None = None
+    instead_of_draw: Callable[[Log, int], bool] | None = None
+    """An occupation would come into the hand: offer something in its place (``True``: the
+    offer's answer draws it or not)."""
     fire: PlayFn | None = None
     """As-soon-as: done once, the first time ``ready`` holds after the card is played."""
     score: PlayFn | None = None

@@ -15,6 +15,7 @@ from domain.feast.game.cards import (
     dice,
     gains,
     gathering,
+    hand,
     harvest,
     on_play,
     on_play_buys,
@@ -24,7 +25,9 @@ from domain.feast.game.cards import (
     scoring,
     space_rules,
     spaces,
+    tiles,
     trading,
+    without_vikings,
 )
 from domain.feast.game.cards.model import Card, Limit
 from domain.feast.game.setup_data import card_id
@@ -46,6 +49,9 @@ MODULES = (
     harvest,
     as_soon_as,
     scoring,
+    without_vikings,
+    hand,
+    tiles,
 )
 
 CARDS: dict[int, Card] = {}
@@ -56,6 +62,9 @@ for _module in MODULES:
         CARDS[_card.number] = _card
 
 BY_ID: dict[str, Card] = {card_id(n): c for n, c in CARDS.items()}
+LATE_NUMBERS: tuple[int, ...] = (5, 70, 71, 77, 85, 91, 99, 159)
+LATE: frozenset[str] = frozenset(card_id(n) for n in LATE_NUMBERS)
+"""The cards built last: on only with the option ``late_occupations`` (``engine.is_on``)."""
 BUILT: frozenset[int] = frozenset(CARDS)
 LIMITED: frozenset[str] = frozenset(
     card_id(n) for n, c in CARDS.items() if c.limit is not Limit.NONE

@@ -326,6 +326,38 @@ class ActionFinished(_message.Message):
 Global___ActionFinished: _TypeAlias = ActionFinished  # noqa: Y015
 
 @_typing.final
+class ActionGranted(_message.Message):
+    """An occupation grants its owner a space's action without placing Vikings (space, option), or a
+    feast for the seat alone (space feast); it waits until no other action runs.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    SPACE_FIELD_NUMBER: _builtins.int
+    OPTION_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    card: _builtins.str
+    space: _builtins.str
+    option: _builtins.int
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        card: _builtins.str = ...,
+        space: _builtins.str = ...,
+        option: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "option", b"option", "seat", b"seat", "space", b"space"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ActionGranted: _TypeAlias = ActionGranted  # noqa: Y015
+
+@_typing.final
 class ActionReplaced(_message.Message):
     """An occupation replaced the space's own action (its events follow)."""
 
@@ -1303,6 +1335,64 @@ class GoodsTraded(_message.Message):
 Global___GoodsTraded: _TypeAlias = GoodsTraded  # noqa: Y015
 
 @_typing.final
+class GrantFinished(_message.Message):
+    """The granted action or feast is over."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    card: _builtins.str
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        card: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GrantFinished: _TypeAlias = GrantFinished  # noqa: Y015
+
+@_typing.final
+class GrantStarted(_message.Message):
+    """The first granted action or feast begins; once it is over the flow goes on at then."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    SPACE_FIELD_NUMBER: _builtins.int
+    OPTION_FIELD_NUMBER: _builtins.int
+    THEN_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    card: _builtins.str
+    space: _builtins.str
+    option: _builtins.int
+    @_builtins.property
+    def then(self) -> Global___Resume: ...
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        card: _builtins.str = ...,
+        space: _builtins.str = ...,
+        option: _builtins.int = ...,
+        then: Global___Resume | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["then", b"then"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "option", b"option", "seat", b"seat", "space", b"space", "then", b"then"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GrantStarted: _TypeAlias = GrantStarted  # noqa: Y015
+
+@_typing.final
 class Harvested(_message.Message):
     """Phase 2: every player takes one of each of these orange goods."""
 
@@ -1548,6 +1638,32 @@ class OccupationDrawn(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType__card) -> _WhichOneofReturnType__card | None: ...
 
 Global___OccupationDrawn: _TypeAlias = OccupationDrawn  # noqa: Y015
+
+@_typing.final
+class OccupationEffectsAdded(_message.Message):
+    """Setup, option late_occupations: the effects of the occupations numbers, built after the others,
+    are carried out in this game. Games stored before they were built have no such event (the option
+    is absent, read as off), so those cards do nothing there, as when played. Numbers, not ids: no
+    card id that may be in a hidden hand is named.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NUMBERS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def numbers(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    def __init__(
+        self,
+        *,
+        numbers: _abc.Iterable[_builtins.int] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["numbers", b"numbers"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___OccupationEffectsAdded: _TypeAlias = OccupationEffectsAdded  # noqa: Y015
 
 @_typing.final
 class OccupationOffered(_message.Message):
@@ -2530,6 +2646,47 @@ class SoloSpacesBlocked(_message.Message):
 Global___SoloSpacesBlocked: _TypeAlias = SoloSpacesBlocked  # noqa: Y015
 
 @_typing.final
+class SpecialTileMoved(_message.Message):
+    """An occupation took the special tile at placement off board board of seat owner (its Gained
+    follows, the tile into the seat's supply); fills, goods from the general supply, cover exactly
+    the squares it left.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    CARD_FIELD_NUMBER: _builtins.int
+    OWNER_FIELD_NUMBER: _builtins.int
+    BOARD_FIELD_NUMBER: _builtins.int
+    PLACEMENT_FIELD_NUMBER: _builtins.int
+    FILLS_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    card: _builtins.str
+    owner: _builtins.int
+    board: _builtins.str
+    @_builtins.property
+    def placement(self) -> Global___Placement: ...
+    @_builtins.property
+    def fills(self) -> _containers.RepeatedCompositeFieldContainer[Global___Placement]: ...
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        card: _builtins.str = ...,
+        owner: _builtins.int = ...,
+        board: _builtins.str = ...,
+        placement: Global___Placement | None = ...,
+        fills: _abc.Iterable[Global___Placement] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["placement", b"placement"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "card", b"card", "fills", b"fills", "owner", b"owner", "placement", b"placement", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SpecialTileMoved: _TypeAlias = SpecialTileMoved  # noqa: Y015
+
+@_typing.final
 class SpecialsBought(_message.Message):
     """Special sale: tiles bought for silver in all."""
 
@@ -3010,6 +3167,11 @@ class AnyEvent(_message.Message):
     DICE_BONUS_FIELD_NUMBER: _builtins.int
     ACTION_REPLACED_FIELD_NUMBER: _builtins.int
     WEAPON_SEARCHED_FIELD_NUMBER: _builtins.int
+    ACTION_GRANTED_FIELD_NUMBER: _builtins.int
+    GRANT_STARTED_FIELD_NUMBER: _builtins.int
+    GRANT_FINISHED_FIELD_NUMBER: _builtins.int
+    SPECIAL_TILE_MOVED_FIELD_NUMBER: _builtins.int
+    OCCUPATION_EFFECTS_ADDED_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def game_started(self) -> Global___GameStarted: ...
     @_builtins.property
@@ -3116,6 +3278,16 @@ class AnyEvent(_message.Message):
     def action_replaced(self) -> Global___ActionReplaced: ...
     @_builtins.property
     def weapon_searched(self) -> Global___WeaponSearched: ...
+    @_builtins.property
+    def action_granted(self) -> Global___ActionGranted: ...
+    @_builtins.property
+    def grant_started(self) -> Global___GrantStarted: ...
+    @_builtins.property
+    def grant_finished(self) -> Global___GrantFinished: ...
+    @_builtins.property
+    def special_tile_moved(self) -> Global___SpecialTileMoved: ...
+    @_builtins.property
+    def occupation_effects_added(self) -> Global___OccupationEffectsAdded: ...
     def __init__(
         self,
         *,
@@ -3172,12 +3344,17 @@ class AnyEvent(_message.Message):
         dice_bonus: Global___DiceBonus | None = ...,
         action_replaced: Global___ActionReplaced | None = ...,
         weapon_searched: Global___WeaponSearched | None = ...,
+        action_granted: Global___ActionGranted | None = ...,
+        grant_started: Global___GrantStarted | None = ...,
+        grant_finished: Global___GrantFinished | None = ...,
+        special_tile_moved: Global___SpecialTileMoved | None = ...,
+        occupation_effects_added: Global___OccupationEffectsAdded | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["action_finished", b"action_finished", "action_replaced", b"action_replaced", "animals_bred", b"animals_bred", "board_explored", b"board_explored", "choices_offered", b"choices_offered", "dice_bonus", b"dice_bonus", "dice_failed", b"dice_failed", "dice_succeeded", b"dice_succeeded", "die_rolled", b"die_rolled", "event", b"event", "exploration_turned", b"exploration_turned", "feast_began", b"feast_began", "feast_ended", b"feast_ended", "final_placement_began", b"final_placement_began", "food_served", b"food_served", "gained", b"gained", "game_scored", b"game_scored", "game_started", b"game_started", "good_placed", b"good_placed", "good_upgraded", b"good_upgraded", "goods_traded", b"goods_traded", "harvested", b"harvested", "mountain_strip_turned_up", b"mountain_strip_turned_up", "mountain_taken", b"mountain_taken", "mountains_aged", b"mountains_aged", "occupation_answered", b"occupation_answered", "occupation_dealt", b"occupation_dealt", "occupation_drawn", b"occupation_drawn", "occupation_offered", b"occupation_offered", "occupation_played", b"occupation_played", "occupation_played_by", b"occupation_played_by", "occupation_took_from_mountain", b"occupation_took_from_mountain", "occupation_used", b"occupation_used", "occupations_awaited", b"occupations_awaited", "offers_settled", b"offers_settled", "once_bonus_claimed", b"once_bonus_claimed", "ore_loaded", b"ore_loaded", "ore_removed", b"ore_removed", "paid", b"paid", "passed", b"passed", "placing_finished", b"placing_finished", "round_started", b"round_started", "ship_bought", b"ship_bought", "ship_emigrated", b"ship_emigrated", "ship_exchanged", b"ship_exchanged", "solo_spaces_blocked", b"solo_spaces_blocked", "specials_bought", b"specials_bought", "start_player_chosen", b"start_player_chosen", "turn_started", b"turn_started", "vikings_placed", b"vikings_placed", "vikings_recalled", b"vikings_recalled", "vikings_returned", b"vikings_returned", "weapon_drawn", b"weapon_drawn", "weapon_searched", b"weapon_searched"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["action_finished", b"action_finished", "action_granted", b"action_granted", "action_replaced", b"action_replaced", "animals_bred", b"animals_bred", "board_explored", b"board_explored", "choices_offered", b"choices_offered", "dice_bonus", b"dice_bonus", "dice_failed", b"dice_failed", "dice_succeeded", b"dice_succeeded", "die_rolled", b"die_rolled", "event", b"event", "exploration_turned", b"exploration_turned", "feast_began", b"feast_began", "feast_ended", b"feast_ended", "final_placement_began", b"final_placement_began", "food_served", b"food_served", "gained", b"gained", "game_scored", b"game_scored", "game_started", b"game_started", "good_placed", b"good_placed", "good_upgraded", b"good_upgraded", "goods_traded", b"goods_traded", "grant_finished", b"grant_finished", "grant_started", b"grant_started", "harvested", b"harvested", "mountain_strip_turned_up", b"mountain_strip_turned_up", "mountain_taken", b"mountain_taken", "mountains_aged", b"mountains_aged", "occupation_answered", b"occupation_answered", "occupation_dealt", b"occupation_dealt", "occupation_drawn", b"occupation_drawn", "occupation_effects_added", b"occupation_effects_added", "occupation_offered", b"occupation_offered", "occupation_played", b"occupation_played", "occupation_played_by", b"occupation_played_by", "occupation_took_from_mountain", b"occupation_took_from_mountain", "occupation_used", b"occupation_used", "occupations_awaited", b"occupations_awaited", "offers_settled", b"offers_settled", "once_bonus_claimed", b"once_bonus_claimed", "ore_loaded", b"ore_loaded", "ore_removed", b"ore_removed", "paid", b"paid", "passed", b"passed", "placing_finished", b"placing_finished", "round_started", b"round_started", "ship_bought", b"ship_bought", "ship_emigrated", b"ship_emigrated", "ship_exchanged", b"ship_exchanged", "solo_spaces_blocked", b"solo_spaces_blocked", "special_tile_moved", b"special_tile_moved", "specials_bought", b"specials_bought", "start_player_chosen", b"start_player_chosen", "turn_started", b"turn_started", "vikings_placed", b"vikings_placed", "vikings_recalled", b"vikings_recalled", "vikings_returned", b"vikings_returned", "weapon_drawn", b"weapon_drawn", "weapon_searched", b"weapon_searched"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["action_finished", b"action_finished", "action_replaced", b"action_replaced", "animals_bred", b"animals_bred", "board_explored", b"board_explored", "choices_offered", b"choices_offered", "dice_bonus", b"dice_bonus", "dice_failed", b"dice_failed", "dice_succeeded", b"dice_succeeded", "die_rolled", b"die_rolled", "event", b"event", "exploration_turned", b"exploration_turned", "feast_began", b"feast_began", "feast_ended", b"feast_ended", "final_placement_began", b"final_placement_began", "food_served", b"food_served", "gained", b"gained", "game_scored", b"game_scored", "game_started", b"game_started", "good_placed", b"good_placed", "good_upgraded", b"good_upgraded", "goods_traded", b"goods_traded", "harvested", b"harvested", "mountain_strip_turned_up", b"mountain_strip_turned_up", "mountain_taken", b"mountain_taken", "mountains_aged", b"mountains_aged", "occupation_answered", b"occupation_answered", "occupation_dealt", b"occupation_dealt", "occupation_drawn", b"occupation_drawn", "occupation_offered", b"occupation_offered", "occupation_played", b"occupation_played", "occupation_played_by", b"occupation_played_by", "occupation_took_from_mountain", b"occupation_took_from_mountain", "occupation_used", b"occupation_used", "occupations_awaited", b"occupations_awaited", "offers_settled", b"offers_settled", "once_bonus_claimed", b"once_bonus_claimed", "ore_loaded", b"ore_loaded", "ore_removed", b"ore_removed", "paid", b"paid", "passed", b"passed", "placing_finished", b"placing_finished", "round_started", b"round_started", "ship_bought", b"ship_bought", "ship_emigrated", b"ship_emigrated", "ship_exchanged", b"ship_exchanged", "solo_spaces_blocked", b"solo_spaces_blocked", "specials_bought", b"specials_bought", "start_player_chosen", b"start_player_chosen", "turn_started", b"turn_started", "vikings_placed", b"vikings_placed", "vikings_recalled", b"vikings_recalled", "vikings_returned", b"vikings_returned", "weapon_drawn", b"weapon_drawn", "weapon_searched", b"weapon_searched"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action_finished", b"action_finished", "action_granted", b"action_granted", "action_replaced", b"action_replaced", "animals_bred", b"animals_bred", "board_explored", b"board_explored", "choices_offered", b"choices_offered", "dice_bonus", b"dice_bonus", "dice_failed", b"dice_failed", "dice_succeeded", b"dice_succeeded", "die_rolled", b"die_rolled", "event", b"event", "exploration_turned", b"exploration_turned", "feast_began", b"feast_began", "feast_ended", b"feast_ended", "final_placement_began", b"final_placement_began", "food_served", b"food_served", "gained", b"gained", "game_scored", b"game_scored", "game_started", b"game_started", "good_placed", b"good_placed", "good_upgraded", b"good_upgraded", "goods_traded", b"goods_traded", "grant_finished", b"grant_finished", "grant_started", b"grant_started", "harvested", b"harvested", "mountain_strip_turned_up", b"mountain_strip_turned_up", "mountain_taken", b"mountain_taken", "mountains_aged", b"mountains_aged", "occupation_answered", b"occupation_answered", "occupation_dealt", b"occupation_dealt", "occupation_drawn", b"occupation_drawn", "occupation_effects_added", b"occupation_effects_added", "occupation_offered", b"occupation_offered", "occupation_played", b"occupation_played", "occupation_played_by", b"occupation_played_by", "occupation_took_from_mountain", b"occupation_took_from_mountain", "occupation_used", b"occupation_used", "occupations_awaited", b"occupations_awaited", "offers_settled", b"offers_settled", "once_bonus_claimed", b"once_bonus_claimed", "ore_loaded", b"ore_loaded", "ore_removed", b"ore_removed", "paid", b"paid", "passed", b"passed", "placing_finished", b"placing_finished", "round_started", b"round_started", "ship_bought", b"ship_bought", "ship_emigrated", b"ship_emigrated", "ship_exchanged", b"ship_exchanged", "solo_spaces_blocked", b"solo_spaces_blocked", "special_tile_moved", b"special_tile_moved", "specials_bought", b"specials_bought", "start_player_chosen", b"start_player_chosen", "turn_started", b"turn_started", "vikings_placed", b"vikings_placed", "vikings_recalled", b"vikings_recalled", "vikings_returned", b"vikings_returned", "weapon_drawn", b"weapon_drawn", "weapon_searched", b"weapon_searched"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["game_started", "occupation_dealt", "round_started", "harvested", "exploration_turned", "weapon_drawn", "turn_started", "vikings_placed", "occupation_drawn", "paid", "gained", "choices_offered", "mountain_taken", "good_upgraded", "occupation_played", "action_finished", "passed", "start_player_chosen", "animals_bred", "feast_began", "food_served", "feast_ended", "once_bonus_claimed", "mountains_aged", "mountain_strip_turned_up", "vikings_returned", "good_placed", "ship_bought", "ore_loaded", "final_placement_began", "placing_finished", "game_scored", "die_rolled", "dice_succeeded", "dice_failed", "goods_traded", "specials_bought", "board_explored", "ship_exchanged", "ship_emigrated", "solo_spaces_blocked", "occupation_used", "occupation_offered", "occupation_answered", "occupations_awaited", "offers_settled", "occupation_played_by", "occupation_took_from_mountain", "vikings_recalled", "ore_removed", "dice_bonus", "action_replaced", "weapon_searched"]  # noqa: Y015
+    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["game_started", "occupation_dealt", "round_started", "harvested", "exploration_turned", "weapon_drawn", "turn_started", "vikings_placed", "occupation_drawn", "paid", "gained", "choices_offered", "mountain_taken", "good_upgraded", "occupation_played", "action_finished", "passed", "start_player_chosen", "animals_bred", "feast_began", "food_served", "feast_ended", "once_bonus_claimed", "mountains_aged", "mountain_strip_turned_up", "vikings_returned", "good_placed", "ship_bought", "ore_loaded", "final_placement_began", "placing_finished", "game_scored", "die_rolled", "dice_succeeded", "dice_failed", "goods_traded", "specials_bought", "board_explored", "ship_exchanged", "ship_emigrated", "solo_spaces_blocked", "occupation_used", "occupation_offered", "occupation_answered", "occupations_awaited", "offers_settled", "occupation_played_by", "occupation_took_from_mountain", "vikings_recalled", "ore_removed", "dice_bonus", "action_replaced", "weapon_searched", "action_granted", "grant_started", "grant_finished", "special_tile_moved", "occupation_effects_added"]  # noqa: Y015
     _WhichOneofArgType_event: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_event) -> _WhichOneofReturnType_event | None: ...
 
