@@ -161,17 +161,24 @@ def _components() -> dict[str, Any]:
         "action_spaces": [{**_data(a), "vikings": a.vikings} for a in action_board.ACTION_SPACES],
         "imitation_columns": _data(action_board.IMITATION_COLUMNS),
         "occupations": [_occupation(o, built) for o in occupations.OCCUPATIONS],
-        "occupation_effects": (
-            f"built for {len(built)} of {len(occupations.OCCUPATIONS)} cards; the others are "
-            "drawn, held hidden, played at their printed cost and score their points, but do "
-            "nothing else (listed in occupation_effects_missing)"
-        ),
+        "occupation_effects": _effects_line(len(built), len(occupations.OCCUPATIONS)),
         "occupation_effects_missing": [
             f"{_card_id(o.number)} {o.name}"
             for o in occupations.OCCUPATIONS
             if o.number not in built
         ],
     }
+
+
+def _effects_line(built: int, cards: int) -> str:
+    """What ``occupation_effects`` says: how many cards act, and what the others still do."""
+    if built == cards:
+        return f"built for {built} of {cards} cards (option occupations turns them off)"
+    return (
+        f"built for {built} of {cards} cards; the others are drawn, held hidden, played at "
+        "their printed cost and score their points, but do nothing else (listed in "
+        "occupation_effects_missing)"
+    )
 
 
 def _card_id(number: int) -> str:
