@@ -220,6 +220,7 @@ def run(
     only: tuple[str, ...] = LOADS,
     spectators: int | None = None,
     seconds: float | None = None,
+    rate: float = PACED,
 ) -> dict[str, Any]:
     from cli.loadtest_servers import Served, bare_append_rate
 
@@ -245,7 +246,7 @@ def run(
         with_servers("sqlite_1", one, bare_sqlite)
     if "sqlite_1_paced" in only:
         paced = [Served(str(work / "paced.db"), 1, work / "paced.log")]
-        with_servers("sqlite_1_paced", paced, bare_sqlite, rate=PACED)
+        with_servers("sqlite_1_paced", paced, bare_sqlite, rate=rate)
     if "sqlite_workers_2" in only:
         two = [Served(str(work / "two.db"), 2, work / "two.log")]
         with_servers("sqlite_workers_2", two, bare_sqlite)
@@ -287,6 +288,12 @@ def loadtest(
         float | None,
         typer.Option("--seconds", min=1.0, help="Seconds of load per run (default 6; 30 --full)."),
     ] = None,
+    rate: Annotated[
+        float,
+        typer.Option(
+            "--rate", min=1.0, help="Attempts per second of the paced load (sqlite_1_paced)."
+        ),
+    ] = PACED,
 ) -> None:
     """Load, crash and integrity harness: real servers and clients on loopback; prints one JSON
     summary; exits 1 when lost/duplicated/mismatched events, failed verifications or internal
@@ -298,7 +305,7 @@ def loadtest(
     if unknown or not chosen:
         raise typer.BadParameter(f"--only takes {', '.join(LOADS)}; not {', '.join(unknown)}")
     started = time.perf_counter()
-    summary = run(full, pg, chosen, spectators, seconds)
+    summary = run(full, pg, chosen, spectators, seconds, rate)
     summary["wall_s"] = round(time.perf_counter() - started, 1)
     print(json.dumps(summary, indent=1))
     if any(summary["integrity"].values()):

@@ -2,8 +2,10 @@
 
 A command is decided on the cached game (no read when the cache is current); the append's
 version check catches a cache another replica made stale, and then the command is decided
-again on the newer state. Each event is encoded once for its record and evolved once, and the
-state it reaches is cached for the next command. Every refusal leaves the store unchanged.
+again on the newer state. Each event is encoded once for its record and evolved once (by the
+game's ``decide_folded`` when it folds as it decides: :func:`domain.kernel.play.decide_folded`),
+and the state it reaches is cached for the next command. Every refusal leaves the store
+unchanged.
 
 When the outcome is known the batch ends with ``skald.GameEnded``, revealing each segment's
 seed and nonce and the record salt key — a seed ``withheld`` (and the key with it) while any
@@ -20,6 +22,7 @@ from typing import Any
 from domain.kernel.chance import Chance, ChanceEntry, TableChance
 from domain.kernel.contract import Outcome, Seat
 from domain.kernel.errors import GameOver, Malformed, SkaldError
+from domain.kernel.play import decide_folded
 from domain.kernel.records import ChanceMode, GameEnded, SeedReveal
 from service import policy
 from service.auth import Principal
@@ -126,14 +129,11 @@ def _submit_once(
             )
     rules = loaded.rules
     source = chance_source(repo, loaded, chance_entries)
-    events = rules.decide(loaded.state, seat, command, source)
+    events, state = decide_folded(rules, loaded.state, seat, command, source)
     check_table_leftover(source)
     cid = command_id or os.urandom(16).hex()  # a UUID's 32 hex digits, without the UUID
     version = loaded.version + 1
     records = build_records(version, seat, cid, command, source, loaded.mode, loaded.cursor, events)
-    state = loaded.state
-    for e in events:
-        state = rules.evolve(state, e)
     outcome = rules.outcome(state)
     decided: tuple[Any, ...] = tuple(events)
     if outcome is not None:

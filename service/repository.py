@@ -152,7 +152,7 @@ class Repository:
         """Write one sealed batch atomically; ``after`` is the game as it stands once written
         (cached, so the next command needs no read). A collision drops the cache → Stale."""
         try:
-            self.store.append(game_id, sealed)
+            ids = self.store.append(game_id, sealed)
         except Stale:
             self.forget(game_id)
             raise
@@ -161,11 +161,11 @@ class Repository:
                 current = self._cache.get(game_id)
                 if current is None or current.version <= after.version:
                     self._remember(after)
-        self.index.appended()
+        self.index.appended(game_id, sealed, ids)
         self.notify(game_id, sealed)
 
     def put_secret(self, game_id: str, secret: Secret) -> None:
-        self.store.put_secret(game_id, secret)
+        self.index.wrote(self.store.put_secret(game_id, secret))
         self._secrets[game_id] = secret
 
     def secret(self, game_id: str) -> Secret | None:

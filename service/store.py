@@ -166,6 +166,20 @@ def settings_for(db: str | None) -> dict[str, str]:
     return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": target}
 
 
+SERIAL_PLANS = "-c max_parallel_workers_per_gather=0"
+
+
+def _serial_plans() -> None:
+    """PostgreSQL sessions of this process plan without parallel workers (libpq's
+    ``PGOPTIONS``, appended to an operator's own). The store's queries read a few rows by index;
+    with statistics from when a table was small, the planner chose a parallel scan for "the
+    log after my position" and spent ~6 ms launching workers to find no rows (1 ms → 9 ms for a
+    fresh process's first ListGames at 5,000 games, ``benchmarks/index.py``)."""
+    current = os.environ.get("PGOPTIONS", "")
+    if "max_parallel_workers_per_gather" not in current:
+        os.environ["PGOPTIONS"] = f"{current} {SERIAL_PLANS}".strip()
+
+
 def _ensure_schema(env: dict[str, str]) -> None:
     """Create the PostgreSQL schema named in the URL (the library creates tables, not schemas)."""
     import psycopg
@@ -201,6 +215,7 @@ class EventStore(Application):  # type: ignore[type-arg]
                 env["POSTGRES_PASSWORD"],
                 store_check.shown_url(self.target),
             )
+            _serial_plans()
         if env.get("POSTGRES_SCHEMA"):
             _ensure_schema(env)
         super().__init__(env=env)
@@ -209,8 +224,10 @@ class EventStore(Application):  # type: ignore[type-arg]
     def _uuid(game_id: str) -> uuid.UUID:
         return _game_uuid(game_id)
 
-    def append(self, game_id: str, records: Sequence[Record]) -> None:
-        """Write a batch atomically; a version already taken raises :class:`Stale`."""
+    def append(self, game_id: str, records: Sequence[Record]) -> list[int] | None:
+        """Write a batch atomically; a version already taken raises :class:`Stale`. Returns
+        the notification ids the recorder gave the batch's rows (its records, then its head),
+        or ``None`` when the recorder does not say."""
         oid = self._uuid(game_id)
         to_stored = self.mapper.to_stored_event
         try:
@@ -218,7 +235,8 @@ class EventStore(Application):  # type: ignore[type-arg]
             # the recorder straight from the mapper: ``events.put`` would also build a
             # Recording per event, which nothing here reads
             stored = [to_stored(self._event(oid, r)) for r in records]
-            self.recorder.insert_events([*stored, to_stored(head)])
+            ids = self.recorder.insert_events([*stored, to_stored(head)])
+            return list(ids) if ids and len(ids) == len(records) + 1 else None
         except IntegrityError:
             raise Stale(
                 "version/stale",
@@ -288,8 +306,10 @@ class EventStore(Application):  # type: ignore[type-arg]
             e.salt,
         )
 
-    def put_secret(self, game_id: str, secret: Secret) -> None:
-        self.events.put(
+    def put_secret(self, game_id: str, secret: Secret) -> list[int]:
+        """Write a game's secrets; the notification ids of the rows written (empty when the
+        recorder does not say)."""
+        recordings = self.events.put(
             [
                 SecretRecorded(
                     originator_id=uuid.uuid5(_SECRET_NS, game_id),
@@ -302,6 +322,7 @@ class EventStore(Application):  # type: ignore[type-arg]
                 )
             ]
         )
+        return [r.notification.id for r in recordings]
 
     def get_secret(self, game_id: str) -> Secret | None:
         found = list(self.events.get(uuid.uuid5(_SECRET_NS, game_id)))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from domain.brian_boru.map import Colour
 
@@ -125,8 +126,10 @@ def card_id(round_no: int, value: int) -> str:
     return f"r{round_no}-card-{value:02d}"
 
 
+@lru_cache(maxsize=512)
 def card_value(card: str) -> int:
-    """The printed value of an action-card id (``"r2-card-07"`` → 7)."""
+    """The printed value of an action-card id (``"r2-card-07"`` → 7). Cached: asked about a
+    dozen times per command for the same 125 ids (bounded: commands may name any text)."""
     return int(card[-2:])
 
 

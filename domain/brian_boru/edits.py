@@ -12,11 +12,6 @@ from domain.brian_boru.state import PlayerState, State, TownState
 from domain.kernel.fast import replace
 
 
-def item_done(s: State) -> State:
-    """One item of the current step is finished."""
-    return replace(s, done=s.done + 1)
-
-
 def with_player(s: State, seat: int, **changes: Any) -> tuple[PlayerState, ...]:
     players = list(s.players)
     players[seat] = replace(players[seat], **changes)

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.brian_boru import events as ev
-from domain.brian_boru.edits import item_done, with_player, with_town, without
+from domain.brian_boru.edits import with_player, with_town, without
 from domain.brian_boru.map import REGION_KEYS, TOWN_COUNT
 from domain.brian_boru.state import (
     Acting,
@@ -125,73 +125,84 @@ def _action_chosen(s: State, e: ev.ActionChosen) -> State:
 
 
 def _town_taken(s: State, e: ev.ActiveTownTaken) -> State:
-    s = item_done(s)
+    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
     if e.town is None:
-        return replace(s, marker=e.seat)
-    return replace(s, marker=e.seat, towns=with_town(s, e.town, owner=e.seat))
+        return replace(s, marker=e.seat, done=done)
+    return replace(s, marker=e.seat, towns=with_town(s, e.town, owner=e.seat), done=done)
 
 
 def _coins_gained(s: State, e: ev.CoinsGained) -> State:
-    s = item_done(s)
-    return replace(s, players=with_player(s, e.seat, coins=s.players[e.seat].coins + e.amount))
+    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
+    return replace(
+        s, players=with_player(s, e.seat, coins=s.players[e.seat].coins + e.amount), done=done
+    )
 
 
 def _coin_paid(s: State, e: ev.CoinPaid) -> State:
-    s = item_done(s)
+    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
     p = s.players[e.seat]
     return replace(
-        s, players=with_player(s, e.seat, coins=p.coins - e.coins, points=p.points - e.points)
+        s,
+        players=with_player(s, e.seat, coins=p.coins - e.coins, points=p.points - e.points),
+        done=done,
     )
 
 
 def _renown(s: State, e: ev.RenownGained) -> State:
-    s = item_done(s)
-    return replace(s, players=with_player(s, e.seat, renown=s.players[e.seat].renown + e.amount))
+    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
+    return replace(
+        s, players=with_player(s, e.seat, renown=s.players[e.seat].renown + e.amount), done=done
+    )
 
 
 def _church(s: State, e: ev.ChurchDiscsPlaced) -> State:
-    s = item_done(s)
+    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
     p = s.players[e.seat]
     return replace(
         s,
         players=with_player(s, e.seat, church=p.church + e.base + e.extra, coins=p.coins - e.paid),
+        done=done,
     )
 
 
 def _raiders(s: State, e: ev.RaidersTaken) -> State:
-    s = item_done(s)
+    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
     p = s.players[e.seat]
     n = e.base + e.extra
     return replace(
         s,
         players=with_player(s, e.seat, raiders=p.raiders + n, coins=p.coins - e.paid),
         battlefield=s.battlefield - n,
+        done=done,
     )
 
 
 def _marriage_advanced(s: State, e: ev.MarriageAdvanced) -> State:
-    s = item_done(s)
+    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
     p = s.players[e.seat]
-    return replace(s, players=with_player(s, e.seat, track=e.to_space, coins=p.coins - e.paid))
+    return replace(
+        s, players=with_player(s, e.seat, track=e.to_space, coins=p.coins - e.paid), done=done
+    )
 
 
 def _expanded(s: State, e: ev.TownExpanded) -> State:
-    s = item_done(s)
+    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
     if e.town is None:
-        return s
+        return replace(s, done=done)
     p = s.players[e.seat]
     return replace(
         s,
         towns=with_town(s, e.town, owner=e.seat),
         players=with_player(s, e.seat, coins=p.coins - e.paid),
+        done=done,
     )
 
 
 def _freed(s: State, e: ev.VikingFreed) -> State:
-    s = item_done(s)
+    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
     if e.town is None:
-        return s
-    return replace(s, towns=with_town(s, e.town, viking=False))
+        return replace(s, done=done)
+    return replace(s, towns=with_town(s, e.town, viking=False), done=done)
 
 
 def _trick_ended(s: State, e: ev.TrickEnded) -> State:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.brian_boru import events as ev
-from domain.brian_boru.edits import item_done, with_player, with_town
+from domain.brian_boru.edits import with_player, with_town
 from domain.brian_boru.map import REGION_KEYS
 from domain.brian_boru.marriages import PrincessOption
 from domain.brian_boru.state import Phase, State, UpkeepStep
@@ -35,19 +35,21 @@ def _marriage_discarded(s: State, e: ev.MarriageCardDiscarded) -> State:
 
 
 def _points(s: State, e: ev.PointsScored) -> State:
-    s = item_done(s)
-    return replace(s, players=with_player(s, e.seat, points=s.players[e.seat].points + e.amount))
+    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
+    return replace(
+        s, players=with_player(s, e.seat, points=s.players[e.seat].points + e.amount), done=done
+    )
 
 
 def _town_placed(s: State, e: ev.TownPlaced) -> State:
-    s = item_done(s)
+    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
     if e.town is None:
-        return s
-    return replace(s, towns=with_town(s, e.town, owner=e.seat))
+        return replace(s, done=done)
+    return replace(s, towns=with_town(s, e.town, owner=e.seat), done=done)
 
 
 def _princess(s: State, e: ev.PrincessOptionChosen) -> State:
-    s = item_done(s)
+    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
     p = s.players[e.seat]
     marriages = p.marriages
     if e.option is PrincessOption.SPURN:
@@ -57,6 +59,7 @@ def _princess(s: State, e: ev.PrincessOptionChosen) -> State:
         players=with_player(
             s, e.seat, princess=e.option, points=p.points + e.points, marriages=marriages
         ),
+        done=done,
     )
 
 
@@ -65,10 +68,10 @@ def _battle(s: State, e: ev.BattleBegan) -> State:
 
 
 def _lost(s: State, e: ev.TownLostToVikings) -> State:
-    s = item_done(s)
+    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
     if e.town is None:
-        return s
-    return replace(s, towns=with_town(s, e.town, viking=True))
+        return replace(s, done=done)
+    return replace(s, towns=with_town(s, e.town, viking=True), done=done)
 
 
 def _cleared(s: State, e: ev.BattlefieldCleared) -> State:
@@ -113,14 +116,15 @@ def _threshold(s: State, e: ev.ChurchThresholdChecked) -> State:
 
 
 def _monastery(s: State, e: ev.MonasteryPlaced) -> State:
-    s = item_done(s)
+    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
     if e.town is None:
-        return s
+        return replace(s, done=done)
     p = s.players[e.seat]
     return replace(
         s,
         towns=with_town(s, e.town, monastery=True),
         players=with_player(s, e.seat, church=p.church - e.returned),
+        done=done,
     )
 
 

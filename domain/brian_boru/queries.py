@@ -6,6 +6,8 @@ Sources: ../shared/games/brian-boru/rules-and-data.md §2.7 (starting towns), §
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from domain.brian_boru.cards import Group, Symbol, action_cards, card_value
 from domain.brian_boru.map import NEIGHBOURS, REGION_BY_KEY, TOWN_COUNT, TOWNS, Colour
 from domain.brian_boru.printed import ROAD_31_43
@@ -68,7 +70,13 @@ def monastery_towns(s: State, seat: int) -> tuple[int, ...]:
 
 
 def colour_of(s: State, card: str) -> Colour:
-    return action_cards(s.card5_coins)[card_value(card) - 1].colour
+    return _colour(s.card5_coins, card)
+
+
+@lru_cache(maxsize=512)
+def _colour(card5_coins: int, card: str) -> Colour:
+    """A card's colour under the card-5 ruling in force (cached, as :func:`card_value`)."""
+    return action_cards(card5_coins)[card_value(card) - 1].colour
 
 
 def can_lead(s: State, card: str, colour: Colour) -> bool:

@@ -26,7 +26,15 @@ from domain.brian_boru.printed import OPTIONS
 from domain.brian_boru.queries import HAND_SIZE, lead_towns, playable_cards, start_towns
 from domain.brian_boru.state import Phase, SecondaryChoice, State
 from domain.kernel.chance import Chance
-from domain.kernel.contract import Options, OptionSpec, Outcome, Pending, Rules, Seat
+from domain.kernel.contract import (
+    Decided,
+    FoldingRules,
+    Options,
+    OptionSpec,
+    Outcome,
+    Pending,
+    Seat,
+)
 from domain.kernel.errors import GameOver, Malformed, NotYourTurn
 from domain.kernel.options import resolve_options
 
@@ -125,11 +133,18 @@ class BrianBoruRules:
     def decide(
         self, state: State, seat: Seat, command: Command, chance: Chance
     ) -> tuple[Event, ...]:
+        return self.decide_folded(state, seat, command, chance).events
+
+    def decide_folded(
+        self, state: State, seat: Seat, command: Command, chance: Chance
+    ) -> Decided[State, Event]:
+        """``decide`` and the state it reached: the ``Log`` folds each event with ``evolve``
+        as it is emitted, so its state is the fold of the events (the service caches it)."""
         _, apply = _handler(state, seat, command)
         log = Log(state)
         apply(log, seat, command, chance)
         turns.advance(log, chance)
-        return tuple(log.events)
+        return Decided(tuple(log.events), log.state)
 
     def evolve(self, state: State, event: Event) -> State:
         return evolve.evolve(state, event)
@@ -170,4 +185,4 @@ class BrianBoruRules:
         }
 
 
-RULES: Rules[State, Command, Event, visibility.BrianBoruView] = BrianBoruRules()
+RULES: FoldingRules[State, Command, Event, visibility.BrianBoruView] = BrianBoruRules()

@@ -12,6 +12,11 @@ frozen dataclasses:
 * ``decide(state, seat, command, chance) -> events`` — ``check``, then every event of the
   command including its automatic follow-ups; never mutates.
 * ``evolve(state, event) -> state`` — applies one recorded event; never validates.
+* optionally, ``decide_folded(state, seat, command, chance) -> Decided(events, state)`` —
+  ``decide``'s events and the state they fold to (``evolve`` over them, equal to it), for a
+  game whose ``decide`` folds its events as it goes anyway: the service then caches that state
+  instead of evolving every event a second time (:class:`FoldingRules`; a game without it is
+  served through :func:`domain.kernel.play.decide_folded`'s fallback, ``decide`` then ``fold``).
 * ``legal_commands(state, seat)`` — lazily, every command ``decide`` accepts from the seat now,
   and only those (**legal means accepted**; ``tests/test_contract.py`` checks both directions,
   with generated near-misses).
@@ -42,7 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from domain.kernel.chance import Chance
 from domain.kernel.options import Options, OptionSpec, OptionValue
@@ -57,6 +62,8 @@ ViewT_co = TypeVar("ViewT_co", covariant=True)
 
 __all__ = [
     "AnyRules",
+    "Decided",
+    "FoldingRules",
     "OptionSpec",
     "OptionValue",
     "Options",
@@ -90,6 +97,13 @@ class Pending:
     decision: str
     prompt: str
     answers: tuple[str, ...]
+
+
+class Decided(NamedTuple, Generic[StateT, EventT]):
+    """One command decided: its events and the state after them (``fold`` of ``evolve``)."""
+
+    events: tuple[EventT, ...]
+    state: StateT
 
 
 class Rules(Protocol[StateT, CommandT, EventT, ViewT_co]):
@@ -166,6 +180,18 @@ class Rules(Protocol[StateT, CommandT, EventT, ViewT_co]):
 
     def components(self) -> Mapping[str, Any]:
         """The printed component data (JSON-friendly), for ``skald rules`` and GetRules."""
+        ...
+
+
+class FoldingRules(Rules[StateT, CommandT, EventT, ViewT_co], Protocol):
+    """A game that can also hand back the state its decision folds to (optional: the contract
+    does not require it, and a game without it keeps working the same way)."""
+
+    def decide_folded(
+        self, state: StateT, seat: Seat, command: CommandT, chance: Chance
+    ) -> Decided[StateT, EventT]:
+        """``decide``, and the state its events fold to: ``events`` are exactly ``decide``'s
+        (same chance draws) and ``state`` equals ``evolve`` folded over them from ``state``."""
         ...
 
 

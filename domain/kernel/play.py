@@ -1,4 +1,5 @@
-"""Pure helpers over any :class:`~domain.kernel.contract.Rules`: fold, legality, random play.
+"""Pure helpers over any :class:`~domain.kernel.contract.Rules`: fold, decide-and-fold,
+legality, random play.
 
 Random play is what ``skald simulate``, the property tests and the benchmarks use: at each
 step one seat among ``to_act`` is chosen and one of its legal commands is picked. The picker is
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.kernel.chance import Chance
-from domain.kernel.contract import AnyRules, Seat
+from domain.kernel.contract import AnyRules, Decided, Seat
 from domain.kernel.errors import SkaldError
 from domain.kernel.options import Options, resolve_options
 
@@ -26,6 +27,23 @@ def fold(rules: AnyRules, players: int, events: Iterable[Any], state: Any = None
     for event in events:
         state = evolve(state, event)
     return state
+
+
+def decide_folded(
+    rules: AnyRules, state: Any, seat: Seat, command: Any, chance: Chance
+) -> Decided[Any, Any]:
+    """``rules.decide`` and the state its events fold to: the game's own ``decide_folded``
+    when it has one (its ``decide`` folds as it goes, so the fold comes free), else ``decide``
+    then ``evolve`` over its events — the same events and an equal state either way."""
+    own = getattr(rules, "decide_folded", None)
+    if own is not None:
+        decided: Decided[Any, Any] = own(state, seat, command, chance)
+        return decided
+    events = rules.decide(state, seat, command, chance)
+    evolve = rules.evolve
+    for event in events:
+        state = evolve(state, event)
+    return Decided(events, state)
 
 
 def is_legal(rules: AnyRules, state: Any, seat: Seat, command: Any) -> bool:

@@ -50,7 +50,15 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from domain.kernel.chance import Chance
-from domain.kernel.contract import Options, OptionSpec, Outcome, Pending, Rules, Seat
+from domain.kernel.contract import (
+    Decided,
+    FoldingRules,
+    Options,
+    OptionSpec,
+    Outcome,
+    Pending,
+    Seat,
+)
 from domain.kernel.fast import replace
 from domain.red_north import components as _components
 from domain.red_north import evolve as _evolve
@@ -58,10 +66,22 @@ from domain.red_north import legal as _legal
 from domain.red_north import setup as _setup
 from domain.red_north import views as _views
 from domain.red_north.actions import decide as _decide
+from domain.red_north.actions import decide_logged as _decide_logged
 from domain.red_north.checks import check as _check
 from domain.red_north.commands import COMMANDS, Command
 from domain.red_north.events import EVENTS, Event
 from domain.red_north.state import Phase, State, initial
+
+
+def _shown(state: State, events: tuple[Event, ...]) -> State:
+    """``state`` with the cards ``events`` show to everyone added to ``public``, each event's
+    new ones in sorted order after the earlier ones' (what ``secrets`` subtracts)."""
+    public = state.public
+    for event in events:
+        fresh = _views.public_cards(event).difference(public)
+        if fresh:
+            public = public + tuple(sorted(fresh))
+    return state if public is state.public else replace(state, public=public)
 
 
 class RedNorth:
@@ -90,12 +110,16 @@ class RedNorth:
     ) -> tuple[Event, ...]:
         return _decide(state, seat, command, chance)
 
+    def decide_folded(
+        self, state: State, seat: Seat, command: Command, chance: Chance
+    ) -> Decided[State, Event]:
+        """``decide`` and the state it reached: its ``Log`` has applied every event, so only
+        the cards they showed are left to add to ``public`` (which ``apply`` never reads)."""
+        events, after = _decide_logged(state, seat, command, chance)
+        return Decided(events, _shown(after, events))
+
     def evolve(self, state: State, event: Event) -> State:
-        after = _evolve.apply(state, event)
-        fresh = _views.public_cards(event).difference(after.public)
-        if fresh:
-            after = replace(after, public=after.public + tuple(sorted(fresh)))
-        return after
+        return _shown(_evolve.apply(state, event), (event,))
 
     def legal_commands(self, state: State, seat: Seat) -> Iterator[Command]:
         return _legal.legal_commands(state, seat)
@@ -124,6 +148,6 @@ class RedNorth:
         return _components.components()
 
 
-RULES: Rules[State, Command, Event, _views.RedNorthView] = RedNorth()
+RULES: FoldingRules[State, Command, Event, _views.RedNorthView] = RedNorth()
 
 __all__ = ["RULES", "RedNorth"]

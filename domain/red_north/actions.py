@@ -32,10 +32,18 @@ from domain.red_north.state import State
 
 
 def decide(state: State, seat: int, command: cmd.Command, chance: Chance) -> tuple[ev.Event, ...]:
+    return decide_logged(state, seat, command, chance)[0]
+
+
+def decide_logged(
+    state: State, seat: int, command: cmd.Command, chance: Chance
+) -> tuple[tuple[ev.Event, ...], State]:
+    """``decide``'s events and the working state of its ``Log`` (``apply`` folded over them;
+    ``public`` is the one field it leaves to the rules' ``evolve``)."""
     check(state, seat, command)
     log = Log(state)
     _HANDLERS[type(command)](log, seat, command, chance)
-    return tuple(log.events)
+    return tuple(log.events), log.state
 
 
 def _end_of(party_length: int, end: End) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 
@@ -123,10 +124,14 @@ ALL_JARLS: tuple[str, ...] = tuple(jarl(n) for n in range(1, JARL_COUNT + 1))
 ALL_GODS: tuple[str, ...] = tuple(god_card(g) for g in God)
 
 
+@lru_cache(maxsize=512)
 def kind_of(card: str) -> Kind:
+    """A card's kind (cached, as ``colour_of``: asked several times per command, for the
+    same hundred-odd ids; bounded, since commands may name ids that are no card)."""
     return Kind(card.split("-", 1)[0])
 
 
+@lru_cache(maxsize=512)
 def colour_of(card: str) -> Colour | None:
     """The colour of a Raider or Hero; Jarls and Gods have none."""
     parts = card.split("-")

@@ -31,9 +31,18 @@ def evolve(event: object, state: State) -> State:  # pragma: no cover - unknown 
     return state
 
 
+_REGISTERED = evolve.registry
+"""Handlers by event type (live: filled by the ``register`` calls below)."""
+
+
 def apply(state: State, event: object) -> State:
-    """The kernel's ``evolve(state, event)`` argument order."""
-    return evolve(event, state)
+    """The kernel's ``evolve(state, event)`` argument order. Every event type is registered
+    itself, so its handler is looked up directly (what ``singledispatch`` finds first, without
+    its dispatch cache's weak-reference lookup on every event)."""
+    handler = _REGISTERED.get(type(event))
+    if handler is None:
+        return evolve(event, state)
+    return handler(event, state)
 
 
 @evolve.register
