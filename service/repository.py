@@ -25,7 +25,12 @@ from service.records import Record
 from service.registry import Registry
 from service.store import EventStore, Head, Secret
 
-__all__ = ["Repository"]
+__all__ = ["CHECKPOINTS", "CHECKPOINT_EVERY", "Repository"]
+
+CHECKPOINT_EVERY = 64
+"""Versions between a game's kept past states (a view at any version folds fewer records)."""
+CHECKPOINTS = 512
+"""Past states kept across games (a 4-player A Feast for Odin game has about 17)."""
 
 log = logging.getLogger("skald.repository")
 
@@ -39,6 +44,7 @@ class Repository:
         self.index = GamesIndex(store)
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
         self._cache_size = cache_size
+        self._checkpoints: OrderedDict[tuple[str, int], Loaded] = OrderedDict()
         self._secrets: dict[str, Secret] = {}
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
@@ -83,6 +89,50 @@ class Repository:
 
     # ------------------------------------------------------------------ loading
 
+    def _at(self, game_id: str, upto: int) -> Loaded:
+        """The game folded up to version ``upto``, from the nearest checkpoint below it.
+
+        A game's past never changes, so its states at every :data:`CHECKPOINT_EVERY`-th version
+        are kept (an LRU of :data:`CHECKPOINTS` across games) as they are folded: a page that
+        asks for every version of a long game (a seat's page in ``skald view --server``, a
+        replay over the API) folds at most that many records per view instead of the whole
+        game again, and the state is the same as a fold from the start (evolve is pure)."""
+        if upto < 1:
+            raise Malformed("version/out-of-range", f"version {upto} is not 1 or more")
+        base: Loaded | None = None
+        mark = upto - upto % CHECKPOINT_EVERY
+        with self._lock:
+            while mark > 0 and base is None:
+                base = self._checkpoints.get((game_id, mark))
+                mark -= CHECKPOINT_EVERY
+            if base is not None:
+                self._checkpoints.move_to_end((game_id, base.version))
+        after = base.version if base is not None else 0
+        records = self.store.read(game_id, after=after, upto=upto)
+        if base is None and not records:
+            raise NotFound("game/unknown", f"no game with id {game_id!r}")
+        last = records[-1].version if records else after
+        if upto > last:
+            raise Malformed("version/out-of-range", f"version {upto} is not in 1..{last}")
+        loaded = base
+        start = 0
+        while start < len(records):  # up to each checkpoint in turn, remembering it
+            version = records[start].version
+            stop = start + (CHECKPOINT_EVERY - version % CHECKPOINT_EVERY) % CHECKPOINT_EVERY + 1
+            loaded = fold_into(loaded, game_id, records[start:stop], self.games)
+            if loaded.version % CHECKPOINT_EVERY == 0:
+                self._remember_checkpoint(loaded)
+            start = stop
+        assert loaded is not None
+        return loaded
+
+    def _remember_checkpoint(self, loaded: Loaded) -> None:
+        with self._lock:
+            self._checkpoints[(loaded.game_id, loaded.version)] = loaded
+            self._checkpoints.move_to_end((loaded.game_id, loaded.version))
+            while len(self._checkpoints) > CHECKPOINTS:
+                self._checkpoints.popitem(last=False)
+
     def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
         return self.store.read(game_id, after=after, upto=upto)
 
@@ -99,14 +149,7 @@ class Repository:
         written them); ``fresh=False`` trusts the cache alone — the command path does, because
         the append's version check catches a stale cache anyway."""
         if upto is not None:
-            records = self.store.read(game_id, upto=upto)
-            if not records:
-                raise NotFound("game/unknown", f"no game with id {game_id!r}")
-            if upto < 1 or upto > records[-1].version:
-                raise Malformed(
-                    "version/out-of-range", f"version {upto} is not in 1..{records[-1].version}"
-                )
-            return fold_into(None, game_id, records, self.games)
+            return self._at(game_id, upto)
         with self._lock:
             cached = self._cache.get(game_id)
             if cached is not None and not fresh:

@@ -1,0 +1,53 @@
+"""A game's past states at every 64th version are kept (``Repository._at``): a view at any
+version folds from the nearest one below it, and is the very state a fold from the first record
+gives — at every version of the long 4-player Feast golden, in order and out of order, on a store
+that also holds another game."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from domain.kernel.errors import Malformed
+from service.bootstrap import registry
+from service.folding import fold_into
+from service.games import GameService
+from service.repository import CHECKPOINT_EVERY
+from service.store import EventStore
+
+GOLDEN = Path(__file__).resolve().parent.parent / "replays" / "feast" / "feast-4p-long.jsonl"
+
+
+def test_every_past_version_equals_a_fold_from_the_start(tmp_path: Path) -> None:
+    svc = GameService(EventStore(str(tmp_path / "s.db")), registry())
+    try:
+        gid = svc.import_text(GOLDEN.read_text())[0].game_id
+        svc.create("red_north", 3)  # another game's records in the same store
+        records = svc.repo.read(gid)
+        assert len(records) > 10 * CHECKPOINT_EVERY
+        versions = [r.version for r in records]
+        order = versions[::-1] + random.Random(3).sample(versions, len(versions))
+        straight, folded = {}, None  # record by record from the first one
+        for record in records:
+            folded = fold_into(folded, gid, [record], svc.repo.games)
+            straight[record.version] = folded
+        for version in order:
+            at = svc.repo.load(gid, upto=version)
+            want = straight[version]
+            assert (at.version, at.last_hash, at.ended) == (
+                want.version,
+                want.last_hash,
+                want.ended,
+            )
+            assert at.state == want.state
+            assert at.batches == want.batches
+        kept = {v for (g, v) in svc.repo._checkpoints if g == gid}
+        assert kept == {v for v in versions if v % CHECKPOINT_EVERY == 0}
+        with pytest.raises(Malformed):
+            svc.repo.load(gid, upto=versions[-1] + 1)
+        with pytest.raises(Malformed):
+            svc.repo.load(gid, upto=0)
+    finally:
+        svc.store.close()
