@@ -39,6 +39,12 @@ def offers(number: int) -> PlayFn:
     return play
 
 
+def offered(number: int, summary: str, menu: Menu) -> Card:
+    """A card whose play offers its menu: the number is written once, so a card cannot offer
+    another card's menu by a slip."""
+    return Card(number, summary, menu=menu, play=offers(number))
+
+
 def _p(s: State, seat: int) -> Player:
     return s.players[seat]
 
@@ -145,66 +151,57 @@ def _earl(s: State, seat: int, trigger: str) -> Iterator[Choice]:
 
 
 CARDS: tuple[Card, ...] = (
-    Card(
+    offered(
         17,
         "on play: may raise one good to the blue good of its shape",
         menu=Menu(_orient),
-        play=offers(17),
     ),
-    Card(
+    offered(
         31,
         "on play: a 4th tile of a good you hold exactly 3 of",
         menu=Menu(_storeman),
-        play=offers(31),
     ),
-    Card(
+    offered(
         60,
         "on play: may take 1 Viking back from a space (2 from one space for round silver)",
         menu=Menu(_inspector, _inspector_apply),
-        play=offers(60),
     ),
-    Card(
+    offered(
         62,
         "on play: may pay 1 ore + 1 silver for the crucifix or the cloakpin",
         menu=tiered(
             ((("ore", 1), ("silver", 1)), (("crucifix", 1),)),
             ((("ore", 1), ("silver", 1)), (("cloakpin", 1),)),
         ),
-        play=offers(62),
     ),
-    Card(
+    offered(
         63,
         "on play: sheep → salt meat + hide + wool, and/or the drinking horn for 3 silver",
         menu=Menu(_hornturner),
-        play=offers(63),
     ),
-    Card(
+    offered(
         65,
         "on play: may pay 2 snares + 2 spears for a treasure chest",
         menu=tiered(((("snare", 2), ("spear", 2)), (("treasure-chest", 1),))),
-        play=offers(65),
     ),
-    Card(
+    offered(
         66,
         "on play: may pay 1 silver to move an orange good 1 or 2 steps up-right in the goods box",
         menu=Menu(_field_farmer),
-        play=offers(66),
     ),
-    Card(
+    offered(
         67,
         "on play: may buy 2 silverware + game meat + mead for 4 silver",
         menu=tiered(
             ((("silver", 4),), (("silverware", 2), ("game-meat", 1), ("mead", 1))),
         ),
-        play=offers(67),
     ),
-    Card(
+    offered(
         72,
         "on play: may buy a stone house for the round in silver",
         menu=Menu(_earl),
-        play=offers(72),
     ),
-    Card(
+    offered(
         73,
         "on play: 1 silverware, or the crucifix for 2 silver, or the chalice for 5",
         menu=tiered(
@@ -212,33 +209,28 @@ CARDS: tuple[Card, ...] = (
             ((("silver", 2),), (("crucifix", 1),)),
             ((("silver", 5),), (("chalice", 1),)),
         ),
-        play=offers(73),
     ),
-    Card(
+    offered(
         74,
         "on play: may pay 2 silver + 1 grain for a cattle",
         menu=tiered(((("silver", 2), ("grain", 1)), (("cattle", 1),))),
-        play=offers(74),
     ),
-    Card(
+    offered(
         75,
         "on play: may buy 1 skin and bones for 1 silver",
         menu=tiered(((("silver", 1),), (("skin-and-bones", 1),))),
-        play=offers(75),
     ),
-    Card(
+    offered(
         80,
         "on play: may buy a sheep for 2 silver",
         menu=tiered(((("silver", 2),), (("sheep", 1),))),
-        play=offers(80),
     ),
-    Card(
+    offered(
         83,
         "on play: may upgrade up to 4 goods of one type one step",
         menu=Menu(_wholesaler, _wholesaler_apply),
-        play=offers(83),
     ),
-    Card(
+    offered(
         86,
         "on play: may pay 2/4/6 silver for 1/2/3 hides",
         menu=tiered(
@@ -246,12 +238,10 @@ CARDS: tuple[Card, ...] = (
             ((("silver", 4),), (("hide", 2),)),
             ((("silver", 6),), (("hide", 3),)),
         ),
-        play=offers(86),
     ),
-    Card(
+    offered(
         87,
         "on play: the crucifix, or 4 items from one strip",
         menu=Menu(_preacher, _preacher_apply),
-        play=offers(87),
     ),
 )

@@ -19,7 +19,7 @@ from domain.feast.game.cards.effects import (
     tier,
 )
 from domain.feast.game.cards.model import ApplyFn, Card, Choice, Menu
-from domain.feast.game.cards.on_play_buys import offers, tiered
+from domain.feast.game.cards.on_play_buys import offered, tiered
 from domain.feast.game.items import items
 from domain.feast.game.state import ItemCount, Player, State
 from domain.feast.goods import GOODS
@@ -120,46 +120,39 @@ def _sponsor_apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance
 
 
 CARDS: tuple[Card, ...] = (
-    Card(
+    offered(
         61,
         "on play: may sell a longship for 8 silver",
         menu=tiered(((("longship", 1),), (("silver", 8),))),
-        play=offers(61),
     ),
-    Card(
+    offered(
         64,
         "on play: may pay 2 silver to swap a whaling boat for a longship",
         menu=tiered(((("whaling-boat", 1), ("silver", 2)), (("longship", 1),))),
-        play=offers(64),
     ),
-    Card(
+    offered(
         78,
         "on play: turn 2/4/6/7 tiles (by knarrs) to their other side",
         menu=Menu(_traveling, _traveling_apply, _traveling_legal),
-        play=offers(78),
     ),
-    Card(
+    offered(
         81,
         "on play: may buy a longship, 1 silver off per long sword, ½ per bow and spear",
         menu=Menu(_quarter_master),
-        play=offers(81),
     ),
-    Card(
+    offered(
         82,
         "on play: may buy a longship for 6/3/1 silver with 1/2/3 knarrs",
         menu=Menu(_longship_builder),
-        play=offers(82),
     ),
-    Card(
+    offered(
         84,
         "on play: may emigrate, 1 silver off per large ship",
         menu=Menu(_harbor_guard, _emigrate_apply(84)),
-        play=offers(84),
     ),
-    Card(
+    offered(
         184,
         "on play: with 3 ore, may buy a longship for 4 wood or 3 silver and load 3 ore on it",
         menu=Menu(_sponsor, _sponsor_apply, lambda s, seat, ch: s.players[seat].ore >= 3),
-        play=offers(184),
     ),
 )
