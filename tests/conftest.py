@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -99,9 +100,17 @@ SLOW = frozenset(
     }
 )
 SLOW_MODULES = frozenset({"tests/test_view_browser.py"})
+TESTS = Path(__file__).resolve().parent
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+@pytest.hookimpl(tryfirst=True)  # before -m/-k deselect: every collected test is seen
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if item.nodeid in SLOW or item.nodeid.split("::")[0] in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+    collected = {item.nodeid for item in items}
+    files = {nodeid.split("::")[0] for nodeid in collected}
+    whole = not config.args or all(Path(a).resolve() == TESTS for a in config.args)
+    stale = sorted(n for n in SLOW if n not in collected and n.split("::")[0] in files)
+    if whole and stale:  # a renamed test or parameter would silently leave the slow tier
+        raise pytest.UsageError(f"tests/conftest.py SLOW names tests that do not exist: {stale}")
