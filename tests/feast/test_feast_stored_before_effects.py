@@ -25,3 +25,22 @@ def test_an_old_game_verifies_and_replays_with_the_effects_off() -> None:
     loaded = fold_records(parsed.records)
     assert not loaded.state.effects
     assert loaded.rules.outcome(loaded.state) is not None
+
+
+LATE = Path(__file__).parent / "data" / "feast-3p-short-before-late-cards.jsonl"
+"""The 3-player golden as recorded before the last 8 effects were built (commit 191b666): #99
+Preceptor was played in it and did nothing then."""
+
+
+def test_a_game_stored_before_the_last_cards_verifies_with_them_off() -> None:
+    parsed = replay_file.load_bytes(LATE.read_bytes())
+    created = parsed.records[0].data
+    assert "late_occupations" not in {o["name"] for o in created["options"]}
+    played = [r for r in parsed.records if r.type == "OccupationPlayed"]
+    assert any("occupation-099" in str(r.data) for r in played)  # the card that acts now
+    assert not any(r.type == "OccupationEffectsAdded" for r in parsed.records)
+    report = verify(parsed.records, parsed.seeds)
+    assert report.ok, report
+    loaded = fold_records(parsed.records)
+    assert loaded.state.effects and not loaded.state.late_effects
+    assert loaded.rules.outcome(loaded.state) is not None
