@@ -129,11 +129,14 @@ def _analyze(url: str) -> None:
     does within a minute of a table growing by 10 %). A store filled in seconds and measured at
     once is planned with the statistics of its first rows (a bitmap scan and a sort of all 5,000
     rows for a 10-row page); the figures before are kept as ``full_before_analyze``."""
-    import psycopg
     from psycopg import sql
 
-    schema = url.split("schema=", 1)[1]
-    with psycopg.connect(PG.split("?")[0], autocommit=True, connect_timeout=5) as conn:
+    from service.store import settings_for
+    from service.store_check import connect
+
+    env = settings_for(url)
+    schema = env["POSTGRES_SCHEMA"]
+    with connect(env) as conn:
         for table in ("skald_events", "skald_games"):
             conn.execute(
                 sql.SQL("ANALYZE {}.{}").format(sql.Identifier(schema), sql.Identifier(table))
@@ -141,10 +144,12 @@ def _analyze(url: str) -> None:
 
 
 def _drop(schema: str) -> None:
-    import psycopg
     from psycopg import sql
 
-    with psycopg.connect(PG.split("?")[0], autocommit=True, connect_timeout=5) as conn:
+    from service.store import settings_for
+    from service.store_check import connect
+
+    with connect(settings_for(PG)) as conn:
         conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema)))
 
 

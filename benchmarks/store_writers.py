@@ -43,18 +43,10 @@ def _writer(url: str, seconds: float, start_at: float) -> float:
 
 def _lock_waits(url: str, stop: threading.Event, out: dict[str, int]) -> None:
     """Sample our database's backends: how many inserting, how many of them waiting on a lock."""
-    import psycopg
-
     from service.store import settings_for
+    from service.store_check import connect
 
-    env = settings_for(url)
-    with psycopg.connect(
-        dbname=env["POSTGRES_DBNAME"],
-        host=env["POSTGRES_HOST"],
-        port=int(env["POSTGRES_PORT"]),
-        user=env["POSTGRES_USER"],
-        autocommit=True,
-    ) as conn:
+    with connect(settings_for(url)) as conn:
         while not stop.is_set():
             rows = conn.execute(
                 "SELECT wait_event_type, wait_event FROM pg_stat_activity "

@@ -17,6 +17,7 @@ from typing import Any
 from domain.feast.action_board import ACTION_SPACES, ActionSpace
 from domain.feast.boards.grid import BoardKind, BoardSpec, SquareKind
 from domain.feast.boards.registry import BOARD_SPECS
+from domain.feast.catalog import effects_built
 from domain.feast.goods import GOOD_SPECS, Colour, Good
 from domain.feast.occupations import OCCUPATIONS
 from domain.feast.placement import BoardState, Piece, PieceKind, all_pieces, income
@@ -27,6 +28,7 @@ from domain.feast.special_tiles import SPECIAL_SPECS, SpecialTile
 from domain.kernel.codec import from_data
 
 SPACES: dict[str, ActionSpace] = {s.id: s for s in ACTION_SPACES}
+_effects_built = cache(effects_built)  # the registry's summaries, read once
 OCCUPATION_NAMES: dict[int, str] = {o.number: o.name for o in OCCUPATIONS}
 SPECIAL_IDS = frozenset(t.value for t in SpecialTile)
 
@@ -63,19 +65,11 @@ def piece_name(piece: Piece) -> str:
     return piece.name.replace("-", " ").capitalize()
 
 
-@cache
-def _effects() -> dict[int, str]:
-    from domain.feast.catalog import components
-
-    cards: list[dict[str, Any]] = components()["occupations"]  # type: ignore[assignment]
-    return {int(c["number"]): str(c["effect"]) for c in cards}
-
-
 def occupation_title(card: str) -> str:
     """``occupation-017`` → ``Orient Shipper: <its effect>`` (the drawings' tooltip)."""
     name = occupation_name(card)
     try:
-        effect = _effects().get(int(card.rsplit("-", 1)[-1]), "")
+        effect = _effects_built().get(int(card.rsplit("-", 1)[-1]), "")
     except ValueError:
         effect = ""
     return f"{name}: {effect}" if effect else name

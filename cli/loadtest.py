@@ -153,36 +153,20 @@ def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _pg_ready(url: str) -> str | None:
     try:
-        import psycopg
-
         from service.store import settings_for
+        from service.store_check import connect
 
-        env = settings_for(url)
-        psycopg.connect(
-            dbname=env["POSTGRES_DBNAME"],
-            host=env["POSTGRES_HOST"],
-            port=int(env["POSTGRES_PORT"]),
-            user=env["POSTGRES_USER"],
-            connect_timeout=3,
-        ).close()
+        connect(settings_for(url), timeout=3).close()
     except Exception as error:
         return f"{type(error).__name__}: {str(error).strip()[:120]}"
     return None
 
 
 def _drop_schema(url: str, schema: str) -> None:
-    import psycopg
-
     from service.store import settings_for
+    from service.store_check import connect
 
-    env = settings_for(url)
-    with psycopg.connect(
-        dbname=env["POSTGRES_DBNAME"],
-        host=env["POSTGRES_HOST"],
-        port=int(env["POSTGRES_PORT"]),
-        user=env["POSTGRES_USER"],
-        autocommit=True,
-    ) as conn:
+    with connect(settings_for(url)) as conn:
         conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 

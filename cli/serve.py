@@ -201,11 +201,8 @@ def _stop_on_signals() -> None:
     ignored, and SIGTERM's default would drop calls in flight."""
     import signal
 
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGINT, interrupt)
-    signal.signal(signal.SIGTERM, interrupt)
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # raises KeyboardInterrupt
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
 
 
 def _settle_memory() -> None:

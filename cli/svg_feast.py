@@ -256,10 +256,4 @@ def svg(view: dict[str, Any], seat: int | None = None) -> str:
 def referee_view(views: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """One view holding every seat's hand of occupations, from each seat's own view
     (``views[seat]``), for the referee's drawing."""
-    out = dict(views[0], viewer=None, referee=True)
-    players = list(out.get("players") or ())
-    for s, v in enumerate(views):
-        if s < len(players) and s < len(v.get("players") or ()):
-            players[s] = v["players"][s]
-    out["players"] = players
-    return out
+    return sw.seats_merged(views)

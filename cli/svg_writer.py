@@ -10,7 +10,7 @@ squares), and nothing refers outside the element (no fonts, images or links).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -97,6 +97,18 @@ def wrap(s: str, size: float, width: float) -> list[str]:
         else:
             current = f"{current} {word}" if current else word
     return [*out, current] if current else out
+
+
+def seats_merged(views: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The referee's view for games whose view lists every seat under ``players``: seat ``s``'s
+    entry taken from ``views[s]`` (the only view holding that seat's secrets)."""
+    out = dict(views[0], viewer=None, referee=True)
+    players = list(out.get("players") or ())
+    for s, v in enumerate(views):
+        if s < len(players) and s < len(v.get("players") or ()):
+            players[s] = v["players"][s]
+    out["players"] = players
+    return out
 
 
 def viewer_words(view: dict[str, Any], seat: int | None) -> str:

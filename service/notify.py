@@ -96,18 +96,9 @@ class PgNotices:
         self._ready = threading.Event()
 
     def _connect(self) -> Any:
-        import psycopg
+        from service.store_check import connect
 
-        env = self.store.env
-        return psycopg.connect(
-            dbname=env["POSTGRES_DBNAME"],
-            host=env["POSTGRES_HOST"],
-            port=int(env["POSTGRES_PORT"]),
-            user=env["POSTGRES_USER"],
-            password=env.get("POSTGRES_PASSWORD") or None,
-            autocommit=True,
-            connect_timeout=5,
-        )
+        return connect(self.store.env, timeout=5)
 
     def start(self) -> PgNotices:
         self._thread.start()

@@ -182,17 +182,9 @@ def _serial_plans() -> None:
 
 def _ensure_schema(env: dict[str, str]) -> None:
     """Create the PostgreSQL schema named in the URL (the library creates tables, not schemas)."""
-    import psycopg
     from psycopg import sql
 
-    with psycopg.connect(
-        dbname=env["POSTGRES_DBNAME"],
-        host=env["POSTGRES_HOST"],
-        port=int(env["POSTGRES_PORT"]),
-        user=env["POSTGRES_USER"],
-        password=env["POSTGRES_PASSWORD"] or None,
-        autocommit=True,
-    ) as conn:
+    with store_check.connect(env) as conn:
         conn.execute(
             sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(env["POSTGRES_SCHEMA"]))
         )

@@ -12,7 +12,9 @@ refuses to start on. PostgreSQL is tried with one connection of at most
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 from domain.kernel.errors import SkaldError
@@ -84,6 +86,23 @@ def check_sqlite(path: Path) -> None:
         raise StoreUnavailable("store/cannot-open", f"--db {path}: {cause}") from None
 
 
+def connect(env: Mapping[str, str], timeout: int = CONNECT_TIMEOUT) -> Any:
+    """An autocommit connection to the PostgreSQL database of a store's settings
+    (``service.store.settings_for``), beside the library's pool: creating a schema, LISTEN,
+    the load harness and benchmarks."""
+    import psycopg
+
+    return psycopg.connect(
+        dbname=env["POSTGRES_DBNAME"],
+        host=env["POSTGRES_HOST"],
+        port=int(env["POSTGRES_PORT"]),
+        user=env["POSTGRES_USER"],
+        password=env.get("POSTGRES_PASSWORD") or None,
+        autocommit=True,
+        connect_timeout=timeout,
+    )
+
+
 def check_postgres(
     dbname: str, host: str, port: int, user: str, password: str | None, shown: str
 ) -> None:
@@ -91,15 +110,15 @@ def check_postgres(
     (no such database, wrong user or password, nothing listening) in one line."""
     import psycopg
 
+    env = {
+        "POSTGRES_DBNAME": dbname,
+        "POSTGRES_HOST": host,
+        "POSTGRES_PORT": str(port),
+        "POSTGRES_USER": user,
+        "POSTGRES_PASSWORD": password or "",
+    }
     try:
-        with psycopg.connect(
-            dbname=dbname,
-            host=host,
-            port=port,
-            user=user,
-            password=password or None,
-            connect_timeout=CONNECT_TIMEOUT,
-        ):
+        with connect(env):
             return
     except psycopg.Error as error:
         cause = _one_line(str(error)).removeprefix("connection failed: ")

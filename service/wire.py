@@ -298,14 +298,7 @@ def record_to_proto(
     """A record on the wire. ``event`` is the record's domain event as ``record`` shows it (the
     redacted one, when redacted) and ``command`` the batch's command, when the caller holds them
     already (a command just decided): neither is decoded again from the record's data."""
-    msg = pb.GameEvent(
-        version=record.version,
-        type=record.type,
-        command_id=record.command_id,
-        prev_hash=record.prev_hash,
-        hash=record.hash,
-        at=record.at,
-    )
+    msg = pb.GameEvent(**_header(record))
     _fill_record(msg, rules, record, event, command)
     return msg
 
@@ -315,16 +308,21 @@ def add_record(
 ) -> pb.GameEvent:
     """:func:`record_to_proto` as a new element of ``events`` (a response's repeated
     ``GameEvent`` field), so the response holds it without a copy."""
-    msg: pb.GameEvent = events.add(
-        version=record.version,
-        type=record.type,
-        command_id=record.command_id,
-        prev_hash=record.prev_hash,
-        hash=record.hash,
-        at=record.at,
-    )
+    msg: pb.GameEvent = events.add(**_header(record))
     _fill_record(msg, rules, record, event, command)
     return msg
+
+
+def _header(record: Record) -> dict[str, Any]:
+    """The fields every wire record carries as they are stored."""
+    return {
+        "version": record.version,
+        "type": record.type,
+        "command_id": record.command_id,
+        "prev_hash": record.prev_hash,
+        "hash": record.hash,
+        "at": record.at,
+    }
 
 
 def _fill_record(
