@@ -25,6 +25,7 @@ from cli.common import (
     fail,
     session,
 )
+from domain.feast.game.cards.usage import UNTRACED, card_use
 
 if TYPE_CHECKING:  # the games, the service and rich's widgets load in the commands that use them
     from rich.table import Table
@@ -76,7 +77,7 @@ def play_one(
     )
     run = GameRun(index, gid, steps, [], [], used)
     if cards:
-        card_use(client.history(gid), run.played, run.effects, run.triggered)
+        card_use(client.history(gid), run.played, run.effects, run.triggered)  # cards.usage
     outcome = client.view(gid, None, None).outcome
     assert outcome is not None, "play_random returns only at the game's end"
     run.scores = [int(x) for x in outcome.scores]
@@ -299,99 +300,6 @@ def space_use(game: str, used: Counter[str]) -> dict[str, int]:
     for label, n in used.items():
         counts[label] = counts.get(label, 0) + n
     return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
-
-
-_NOT_EFFECTS = frozenset(
-    {"OccupationDealt", "OccupationDrawn", "OccupationPlayed", "OccupationPlayedBy"}
-    | {"OccupationOffered", "OccupationsAwaited", "OffersSettled", "OccupationDiscarded"}
-)
-"""Records naming a card without it doing anything (dealt, drawn, played, offered)."""
-_OPENINGS = frozenset({"OccupationUsed", "OccupationAnswered"})
-"""Records that open one effect of a card (its payments, gains and own events follow)."""
-UNTRACED = ("occupation-138", "occupation-139", "occupation-147", "occupation-186")
-"""Cards whose effect only changes a rule and leaves no record to read it off (a raid's loot
-values, a knarr serving as a longship, peas lying horizontally): never counted as triggered."""
-
-
-def _silent(r: Any, held: dict[int, set[str]]) -> str | None:
-    """The card behind a record when its effect is a rule change with no event of its own,
-    read off what only that card allows (the seat holding it played)."""
-    data = r.data if isinstance(r.data, dict) else {}
-    command = r.command if isinstance(r.command, dict) else {}
-    raw = command.get("data")
-    move: dict[str, Any] = raw if isinstance(raw, dict) else {}
-    seat = data.get("seat", r.seat)
-    cards = held.get(seat, set()) if isinstance(seat, int) else set()
-    if r.type == "DieRolled" and data.get("roll", 0) > 3:
-        found = "occupation-153"  # a 4th roll
-    elif r.type == "VikingsPlaced" and data.get("space") == "raiding-4-1":
-        found = "occupation-106" if data.get("vikings", 4) < 4 else ""  # plundering for fewer
-    elif command.get("type") == "DeclareRaid" and move.get("spears"):
-        found = "occupation-137"  # spears spent as long swords
-    elif command.get("type") == "DeclareRaid" and move.get("stone"):
-        found = "occupation-089"  # stones worth 2 each
-    elif command.get("type") == "PlaceVikings":
-        ones = (move.get("copy") or move.get("space")) == "exploration-1-1"
-        found = "occupation-107" if ones and move.get("option", 0) >= 5 else ""  # a far board
-    else:
-        return None
-    return found if found in cards else None
-
-
-def card_use(
-    records: list[Any],
-    played: Counter[str],
-    effects: Counter[str],
-    triggered: Counter[str] | None = None,
-) -> None:
-    """Count one game's plays, effect records and triggers per card.
-
-    A play is ``OccupationPlayed`` (or played by another card). An effect record is any other
-    record naming the card (``OccupationUsed``, an answered offer with a choice, its own
-    events such as ``OccupationTookFromMountain``, the card that played another) or a
-    payment/gain with it as reason. A trigger is one time the card took effect: each
-    ``OccupationUsed`` (automatic effects, anytime ``UseOccupation``) and each offer answered
-    with a choice; a command in which the card has effect records but neither counts once.
-    A card whose effect is a rule change with no event of its own counts where a record shows
-    what only it allows (``_silent``: a 4th roll, stones worth 2 …), except ``UNTRACED``."""
-    opened: Counter[str] = Counter()
-    others: set[str] = set()
-    command: str | None = None
-
-    def close() -> None:
-        if triggered is not None:
-            for card in others | set(opened):
-                triggered[card] += opened[card] or 1
-        opened.clear()
-        others.clear()
-
-    held: dict[int, set[str]] = {}
-    for r in records:
-        if r.command_id != command:
-            close()
-            command = r.command_id
-        data = r.data if isinstance(r.data, dict) else {}
-        card = data.get("card")
-        if (silent := _silent(r, held)) is not None:
-            effects[silent] += 1
-            others.add(silent)
-        if r.type in ("OccupationPlayed", "OccupationPlayedBy") and isinstance(card, str):
-            played[card] += 1
-            held.setdefault(int(data["seat"]), set()).add(card)
-            if isinstance(by := data.get("by"), str):
-                effects[by] += 1
-                others.add(by)
-        elif isinstance(card, str) and r.type not in _NOT_EFFECTS:
-            if r.type != "OccupationAnswered" or data.get("option") is not None:
-                effects[card] += 1
-                if r.type in _OPENINGS:
-                    opened[card] += 1
-                else:
-                    others.add(card)
-        elif isinstance(reason := data.get("reason"), str) and reason.startswith("occupation-"):
-            effects[reason] += 1
-            others.add(reason)
-    close()
 
 
 def card_counts(

@@ -12,7 +12,8 @@ from typing import Any
 
 from cli.pickers import picker_for, uniform
 from cli.random_play import play_random
-from cli.sim import card_counts, card_use
+from cli.sim import card_counts
+from domain.feast.game.cards.usage import card_use
 from service.bootstrap import open_service
 from service.client import LocalClient
 from service.records import Record
