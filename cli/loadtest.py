@@ -3,7 +3,7 @@
 Three loads — (a) one SQLite process, (b) ``--workers 2`` on one SQLite file, (c) two replicas
 on one PostgreSQL database (skipped, saying why, when it is unreachable) — each with games of
 random legal play whose commands conflict on purpose and spectators watching; with ``--full``
-also (a) paced at :data:`PACED` attempts/s, where latencies measure serving rather than the
+also (a) paced at :data:`PACED` attempts/s (``--rate``), where latencies measure serving rather than the
 queue the clients make when they call as fast as they are answered; then a crash: a
 server is killed with SIGKILL in the middle of load and restarted on its port while clients
 retry. Every run ends with the integrity check (:func:`cli.loadtest_servers.integrity`): the
