@@ -128,7 +128,8 @@ def test_ships_cook_and_foreign_trader_upgrade_before_trading() -> None:
 
 
 def test_clerk_exchanges_up_left_once_per_knarr() -> None:
-    state = with_ships(played(bare(silver=2, hide=1, cattle=1), 0, 88), 0, KNARR, KNARR)
+    silver = 3  # 1 per exchange, and the trading action's own 1
+    state = with_ships(played(bare(silver=silver, hide=1, cattle=1), 0, 88), 0, KNARR, KNARR)
     held, _ = place(state, 0, "sailing-1-1")
     assert held.offers[0].trigger == "clerk:2"
     held, _ = answer(held, 14)  # cattle → robe

@@ -39,7 +39,12 @@ def _clerk(log: Log, use: SpaceUse, chance: Chance) -> None:
 
 
 def _clerk_choices(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+    """Each exchange costs 1 silver on top of the 1 silver the trading action itself costs
+    (it is the action's price, paid as the space is used, after this offer): the seat's last
+    silver is never offered, so taking the card cannot void the action it comes before."""
     p = s.players[seat]
+    if p.silver < 2:
+        return
     for i, spec in enumerate(GOODS):
         into = box_step(spec.good, -1) if p.goods[i] else None
         if into is not None:
