@@ -1,8 +1,10 @@
 """The gRPC edge: typed requests in, the game service called, errors mapped once.
 
-``create_server(service, address)`` returns ``(server, port)``, so tests bind port 0. Unary
-handlers below run in a bounded number of slots (:mod:`service.serving`); WatchGame streams
-hold no thread (:mod:`service.watching`) and are fed by the per-game fan-out
+``create_server(service, address)`` returns ``(server, port)``, so tests bind port 0. The
+server is ``grpc.aio`` on an event-loop thread of its own; the handlers below are plain
+functions, run on the loop or, for long calls, on a pool
+(:mod:`service.serving` says which and why); WatchGame streams are coroutines holding no
+thread (:mod:`service.watching`) and are fed by the per-game fan-out
 (:mod:`service.fanout`): this process's writes are handed to it as written, other processes'
 and replicas' reach it through :mod:`service.notify`.
 It registers the standard health service and server reflection. Requests arrive as bytes and
@@ -14,9 +16,10 @@ and :data:`MAX_RESPONSE` out (:mod:`service.grpc_edge`).
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import threading
 from collections.abc import Callable, Iterator
-from concurrent import futures
 from typing import Any
 
 import grpc
@@ -42,7 +45,7 @@ from service.grpc_edge import (
     status_for,
 )
 from service.index import GamesQuery
-from service.serving import Admission, Limits, admitted, executor
+from service.serving import LANES, Admission, Lane, Limits, unary_on_loop
 from service.tls import TlsFiles
 from service.watching import Encoder, watch_handler
 
@@ -301,43 +304,92 @@ def _plain(value: Any) -> Any:
 
 
 class Server:
-    """The running ``grpc.Server``, stopping the fan-out and change notices with it."""
+    """The running ``grpc.aio`` server on its event-loop thread; stopping it stops the fan-out,
+    the change notices and the lanes' threads with it."""
 
-    def __init__(self, server: grpc.Server, on_stop: Callable[[], None]) -> None:
-        self.grpc = server
+    def __init__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        server: grpc.aio.Server,
+        thread: threading.Thread,
+        on_stop: Callable[[], None],
+    ) -> None:
+        self._loop, self._server, self._thread = loop, server, thread
         self._on_stop = on_stop
+        self._stopped = threading.Event()
+        self._lock = threading.Lock()
 
     def stop(self, grace: float | None) -> threading.Event:
-        done: threading.Event = self.grpc.stop(grace)
-        done.wait()
-        self._on_stop()
-        return done
+        """Refuse new calls, give those in flight ``grace`` seconds, then end; the event is set
+        once everything is stopped (it is, when this returns)."""
+        with self._lock:
+            if not self._stopped.is_set():
+                if self._loop.is_running():
+                    stopping = asyncio.run_coroutine_threadsafe(
+                        self._server.stop(grace), self._loop
+                    )
+                    stopping.result()
+                    self._loop.call_soon_threadsafe(self._loop.stop)
+                self._thread.join(10)
+                self._on_stop()
+                self._stopped.set()
+        return self._stopped
 
     def wait_for_termination(self, timeout: float | None = None) -> bool:
-        return bool(self.grpc.wait_for_termination(timeout))
+        """Block until the server is stopped (True) or ``timeout`` seconds pass (False)."""
+        return self._stopped.wait(timeout)
 
 
 def create_server(
     service: GameService,
     address: str = "127.0.0.1:0",
-    workers: int = 16,
+    workers: int | None = None,
     *,
     limits: Limits | None = None,
     tls: TlsFiles | None = None,
     reuse_port: bool = False,
 ) -> tuple[Server, int]:
-    """Start the server on ``address``; returns it and the bound port. ``workers`` is the unary
-    thread count (``limits`` sets every bound, :mod:`service.serving`); ``tls`` serves TLS
-    (:mod:`service.tls`); ``reuse_port`` lets ``--workers`` processes share one port
-    (SO_REUSEPORT), and is off otherwise, so a port in use is an error."""
+    """Start the server on ``address`` (on an event-loop thread of its own); returns it and the
+    bound port. ``workers`` is the long-call thread count (``limits`` sets every bound,
+    :mod:`service.serving`); ``tls`` serves TLS (:mod:`service.tls`); ``reuse_port`` lets
+    ``--workers`` processes share one port (SO_REUSEPORT), and is off otherwise, so a port in
+    use is an error."""
+    limits = limits or (Limits(threads=workers) if workers else Limits())
+    loop = asyncio.new_event_loop()
+    started: concurrent.futures.Future[tuple[Server, int]] = concurrent.futures.Future()
+
+    def run() -> None:
+        asyncio.set_event_loop(loop)
+        try:
+            made = loop.run_until_complete(_start(service, address, limits, tls, reuse_port))
+        except BaseException as error:  # the caller gets it (a port in use, say)
+            started.set_exception(error)
+            loop.close()
+            return
+        server, port, on_stop = made
+        started.set_result((Server(loop, server, thread, on_stop), port))
+        try:
+            loop.run_forever()
+        finally:
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.close()
+
+    thread = threading.Thread(target=run, name="skald-loop", daemon=True)
+    thread.start()
+    return started.result()
+
+
+async def _start(
+    service: GameService,
+    address: str,
+    limits: Limits,
+    tls: TlsFiles | None,
+    reuse_port: bool,
+) -> tuple[grpc.aio.Server, int, Callable[[], None]]:
     from service.fanout import Fanout
     from service.notify import PgNotices, start_notices
 
-    limits = limits or Limits(threads=workers)
-    admission = Admission(limits)
-    pool = executor(limits)
-    server = grpc.server(
-        pool,
+    server = grpc.aio.server(
         options=[
             ("grpc.max_receive_message_length", MAX_REQUEST),
             ("grpc.max_send_message_length", MAX_RESPONSE),
@@ -345,44 +397,49 @@ def create_server(
         ],
         maximum_concurrent_rpcs=limits.max_concurrent,
     )
+    admission = Admission(limits)
+    lanes = {"pool": Lane("pool", limits.threads, limits)}
     servicer = Servicer(service)
     repo = service.repo
     encoder = Encoder(service)
     fanout = Fanout(lambda game_id, after: repo.read(game_id, after=after), encode=encoder.encode)
-    senders = futures.ThreadPoolExecutor(limits.senders, thread_name_prefix="skald-send")
     name, sync_handlers = service_handlers(servicer)
     handlers: dict[str, grpc.RpcMethodHandler] = {}
     for method, handler in sync_handlers.items():
         if handler.response_streaming:
             handlers[method] = grpc.unary_stream_rpc_method_handler(
-                watch_handler(servicer, fanout, _token, admission, encoder, senders)  # bytes
+                watch_handler(servicer, fanout, _token, admission, encoder)  # bytes
             )
         else:
+            lane = lanes.get(LANES.get(method, ""))
             handlers[method] = grpc.unary_unary_rpc_method_handler(
-                admitted(handler.unary_unary, admission),
+                unary_on_loop(handler.unary_unary, lane),
                 response_serializer=handler.response_serializer,
             )
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(name, handlers),))
     server.add_registered_method_handlers(name, handlers)
-    health_servicer = health.HealthServicer()
+    health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    health_servicer.set("skald.v1.Skald", health_pb2.HealthCheckResponse.SERVING)
-    health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
+    await health_servicer.set("skald.v1.Skald", health_pb2.HealthCheckResponse.SERVING)
+    await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
     names = (
         pb.DESCRIPTOR.services_by_name["Skald"].full_name,
         health.SERVICE_NAME,
         reflection.SERVICE_NAME,
     )
     reflection.enable_server_reflection(names, server)
-    if tls is not None:
-        port = server.add_secure_port(address, tls.server_credentials())
-    else:
-        port = server.add_insecure_port(address)
+    try:
+        if tls is not None:
+            port = server.add_secure_port(address, tls.server_credentials())
+        else:
+            port = server.add_insecure_port(address)
+    except RuntimeError as error:  # grpc.aio says "Failed to bind" this way
+        raise OSError(f"could not bind {address}: {error}") from None
     if port == 0:
         raise OSError(f"could not bind {address}")
     repo.listen_records(fanout.appended)
     notices = start_notices(repo.store, fanout.changed, repo.listen)
-    server.start()
+    await server.start()
 
     def on_stop() -> None:
         repo.unlisten_records(fanout.appended)
@@ -391,7 +448,7 @@ def create_server(
             if isinstance(notice, PgNotices):
                 repo.unlisten(notice.send)
         fanout.close()
-        senders.shutdown(wait=False, cancel_futures=True)
-        pool.shutdown(wait=False, cancel_futures=True)
+        for lane in lanes.values():
+            lane.close()
 
-    return Server(server, on_stop), port
+    return server, port, on_stop

@@ -1,25 +1,36 @@
-"""How the server spends its threads: unary calls in bounded slots, streams on no thread at all.
+"""How the server spends its threads: one event loop for nearly everything, a pool for long calls.
 
-Why: grpc's thread-pool server ran every WatchGame on one of its 16 worker threads for the life
-of the stream, so 16 spectators made every other call time out. grpc is now given one plain
-``ThreadPoolExecutor`` with a thread for every call it admits; WatchGame is non-blocking
-(:mod:`service.watching`) and hands its thread back at once, and unary calls take one of
-``threads`` slots of an :class:`Admission` (a semaphore), so spectators never take a slot from
-other calls. Only public grpc APIs are involved here (an earlier version routed streams by the
-name grpc gives its private stream behaviour). A ``grpc.aio`` server was built and measured
-first: its event loop costs more server CPU per unary call here (measured again for issue 10:
-570 against 460 µs for an empty call), and unary calls are the load.
+The server is ``grpc.aio``: one event-loop thread per process receives every call and runs the
+short ones itself — commands, views, legal commands, checks, the games index, rules, health:
+a few milliseconds of CPU at most, a SQLite commit included — so a call costs no thread
+hand-off and no wait for the GIL. Calls that may take long (verifying, exporting, importing or
+forking a whole game, a whole history) go to a pool of ``threads``, so they never hold the
+loop. WatchGame streams are coroutines on the loop (:mod:`service.watching`): a spectator
+costs a queue, not a thread.
+
+Why, measured with ``skald loadtest`` (issue 10; README, "Serving"): the thread-pool server
+spent most of a command's time waiting for the GIL among its 16 handler threads (a store
+append took 17 ms of wall time at p50 against 0.4 ms alone), holding SQLite's write lock
+across those waits, so a second ``--workers`` process found it taken. Giving the writes one
+thread of their own was no better: the loop and the writer still handed the GIL back and forth
+(100 commands/s). On the loop alone, one process served 220 commands/s where the thread pool
+served 135, at 4.9 instead of 7.6 ms of server CPU per command, and two workers 365. The loop
+stops while a commit waits for its fsync (about 0.3 ms here); that is the price, and it is
+smaller than the hand-offs it saves. An earlier measurement of one empty call at a time
+favoured the thread pool (570 against 460 µs); with concurrent callers the loop is cheaper.
 
 Overload is refused, not hung: more than ``max_concurrent`` calls at once (streams included)
-get ``RESOURCE_EXHAUSTED`` from grpc itself; a unary call that finds ``max_queued`` calls
-waiting for a slot, or that waited ``queue_timeout`` seconds for one, and a stream past
-``max_streams``, get ``RESOURCE_EXHAUSTED`` (``server/overloaded``) before touching the store.
+get ``RESOURCE_EXHAUSTED`` from grpc itself; a long call that finds ``max_queued`` calls
+waiting for the pool already, or waits ``queue_timeout`` seconds for it, and a stream
+past ``max_streams``, get ``RESOURCE_EXHAUSTED`` (``server/overloaded``) before touching the
+store.
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
+import asyncio
+import functools
+from collections.abc import Awaitable, Callable
 from concurrent import futures
 from dataclasses import dataclass
 from typing import Any
@@ -28,83 +39,42 @@ import grpc
 
 from service.grpc_edge import _status
 
-__all__ = ["Admission", "Limits", "admitted", "executor", "overloaded"]
+__all__ = [
+    "LANES",
+    "Aborted",
+    "Admission",
+    "Lane",
+    "Limits",
+    "SyncContext",
+    "overloaded",
+    "unary_on_loop",
+]
 
 
 @dataclass(frozen=True, slots=True)
 class Limits:
     """How much one server process takes on before it refuses."""
 
-    threads: int = 16
-    """Threads running unary calls (store reads and writes, decisions)."""
+    threads: int = 4
+    """Threads for long calls (:data:`LANES`: verify, export, import, fork, history)."""
     max_streams: int = 4096
-    """Open WatchGame streams (each a queue; none holds a thread while it waits)."""
+    """Open WatchGame streams (each a queue on the loop; none holds a thread)."""
     max_concurrent: int = 4096 + 512
     """Calls in flight, streams included (grpc answers more with RESOURCE_EXHAUSTED)."""
     max_queued: int = 512
-    """Unary calls waiting for a worker thread before more are refused."""
+    """Long calls waiting for the pool before more are refused."""
     queue_timeout: float = 10.0
-    """Seconds a unary call may wait for a worker thread before it is refused."""
-    senders: int = 32
-    """Threads sending stream messages (each sends one stream's queue, in order, at a time)."""
+    """Seconds a long call may wait for the pool before it is refused."""
 
 
-class Admission:
-    """At most ``limits.threads`` unary calls run at once; the rest wait, within bounds.
-
-    grpc is given one plain ``ThreadPoolExecutor`` with a thread for every call it admits
-    (``max_concurrent``), so a WatchGame stream waiting on its queue never keeps a unary call
-    from a thread; unary handlers then take one of ``threads`` slots here. A call that finds
-    ``max_queued`` calls waiting already, or waits ``queue_timeout`` seconds, is refused. Only
-    public APIs are used: nothing depends on how grpc names or submits its behaviours."""
-
-    def __init__(self, limits: Limits) -> None:
-        self.limits = limits
-        self._slots = threading.BoundedSemaphore(limits.threads)
-        self._lock = threading.Lock()
-        self._waiting = 0
-        self._streams = 0
-
-    def enter(self) -> str | None:
-        """Take a slot (``None``), or say why the call is refused."""
-        if self._slots.acquire(blocking=False):
-            return None
-        with self._lock:
-            if self._waiting >= self.limits.max_queued:
-                return (
-                    f"the server had {self._waiting} calls waiting (limit {self.limits.max_queued})"
-                )
-            self._waiting += 1
-        try:
-            if self._slots.acquire(timeout=self.limits.queue_timeout):
-                return None
-        finally:
-            with self._lock:
-                self._waiting -= 1
-        return f"the call waited {self.limits.queue_timeout:g} s for the server (the limit)"
-
-    def leave(self) -> None:
-        self._slots.release()
-
-    def open_stream(self) -> str | None:
-        """Count a WatchGame stream in (``None``), or say why it is refused."""
-        with self._lock:
-            if self._streams >= self.limits.max_streams:
-                return (
-                    f"the server has {self._streams} streams open (limit {self.limits.max_streams})"
-                )
-            self._streams += 1
-        return None
-
-    def close_stream(self) -> None:
-        with self._lock:
-            self._streams -= 1
-
-
-def executor(limits: Limits) -> futures.ThreadPoolExecutor:
-    """The pool grpc runs every call on: a thread for each call it admits (threads start on
-    demand; an idle one costs memory, no CPU)."""
-    return futures.ThreadPoolExecutor(limits.max_concurrent, thread_name_prefix="skald-rpc")
+LANES: dict[str, str] = {
+    "ForkGame": "pool",
+    "ImportGame": "pool",
+    "ExportGame": "pool",
+    "VerifyGame": "pool",
+    "GetHistory": "pool",
+}
+"""Where each unary method runs; a method not named here runs on the loop."""
 
 
 def overloaded(reason: str) -> Any:
@@ -118,17 +88,114 @@ def overloaded(reason: str) -> Any:
     )
 
 
-def admitted(handle: Callable[[Any, Any], Any], admission: Admission) -> Callable[[Any, Any], Any]:
-    """A unary handler that runs in one of the admission's slots, or is refused
-    (RESOURCE_EXHAUSTED) when the server is overloaded."""
+class Aborted(BaseException):
+    """A handler ended its call with ``status`` (raised by :meth:`SyncContext.abort_with_status`;
+    a ``BaseException``, so a handler's ``except Exception`` does not take it for a bug)."""
 
-    def unary(raw: Any, context: Any) -> Any:
-        reason = admission.enter()
-        if reason is not None:
-            context.abort_with_status(overloaded(reason))
+    def __init__(self, status: grpc.Status) -> None:
+        super().__init__(status.details)
+        self.status = status
+
+
+class SyncContext:
+    """What the plain handlers (:mod:`service.grpc_edge`) use of a servicer context, over an
+    aio context: metadata, and ``abort_with_status``, which raises :class:`Aborted` for the
+    coroutine to send (an aio context's own ``abort`` is a coroutine)."""
+
+    __slots__ = ("_metadata",)
+
+    def __init__(self, context: grpc.aio.ServicerContext[Any, Any]) -> None:
+        self._metadata = context.invocation_metadata()  # read on the loop, used anywhere
+
+    def invocation_metadata(self) -> Any:
+        return self._metadata
+
+    def abort_with_status(self, status: grpc.Status) -> None:
+        raise Aborted(status)
+
+
+class Lane:
+    """Threads a kind of call runs on, with a bounded queue in front (loop-side counters: only
+    the loop thread touches them)."""
+
+    def __init__(self, name: str, threads: int, limits: Limits) -> None:
+        self.name = name
+        self.pool = futures.ThreadPoolExecutor(threads, thread_name_prefix=f"skald-{name}")
+        self.limits = limits
+        self._slots: asyncio.Semaphore | None = None
+        self._threads = threads
+        self.waiting = 0
+
+    def _semaphore(self) -> asyncio.Semaphore:
+        if self._slots is None:  # made on the loop it is used from
+            self._slots = asyncio.Semaphore(self._threads)
+        return self._slots
+
+    async def run(self, call: Callable[[], Any]) -> Any:
+        """``call()`` on one of this lane's threads, or :class:`Aborted` (overloaded)."""
+        slots = self._semaphore()
+        if slots.locked():
+            if self.waiting >= self.limits.max_queued:
+                raise Aborted(
+                    overloaded(
+                        f"the server had {self.waiting} calls waiting for its {self.name} "
+                        f"threads (limit {self.limits.max_queued})"
+                    )
+                )
+            self.waiting += 1
+            try:
+                await asyncio.wait_for(slots.acquire(), self.limits.queue_timeout)
+            except TimeoutError:
+                raise Aborted(
+                    overloaded(
+                        f"the call waited {self.limits.queue_timeout:g} s for the server "
+                        "(the limit)"
+                    )
+                ) from None
+            finally:
+                self.waiting -= 1
+        else:
+            await slots.acquire()
         try:
-            return handle(raw, context)
+            return await asyncio.get_running_loop().run_in_executor(self.pool, call)
         finally:
-            admission.leave()
+            slots.release()
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+class Admission:
+    """Counts open streams against ``limits.max_streams`` (loop-side: no lock)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._streams = 0
+
+    def open_stream(self) -> str | None:
+        """Count a WatchGame stream in (``None``), or say why it is refused."""
+        if self._streams >= self.limits.max_streams:
+            return f"the server has {self._streams} streams open (limit {self.limits.max_streams})"
+        self._streams += 1
+        return None
+
+    def close_stream(self) -> None:
+        self._streams -= 1
+
+
+def unary_on_loop(
+    handle: Callable[[bytes, Any], Any], lane: Lane | None
+) -> Callable[[bytes, grpc.aio.ServicerContext[Any, Any]], Awaitable[Any]]:
+    """A coroutine handler running the plain ``handle(raw, context)`` on the loop (``lane``
+    ``None``) or on ``lane``'s threads, sending the status it aborted with."""
+
+    async def unary(raw: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
+        try:
+            if lane is None:
+                return handle(raw, SyncContext(context))
+            return await lane.run(functools.partial(handle, raw, SyncContext(context)))
+        except Aborted as aborted:
+            status = aborted.status
+            await context.abort(status.code, status.details, status.trailing_metadata)
 
     return unary

@@ -1,28 +1,22 @@
 """WatchGame over the per-game fan-out, without a thread per spectator.
 
-A stream reads its backlog once, then takes what the fan-out (:mod:`service.fanout`) hands
-over: each new batch of a game, already encoded once per audience by :class:`Encoder`. The
-handler is *non-blocking* (``experimental_non_blocking``, the hook grpc's own health
-servicer uses for its Watch stream): grpc gives it a ``send_response_callback`` and frees the
-thread as soon as the backlog is queued, so 1,000 spectators cost 1,000 small queues, not
-1,000 blocked threads. Messages are sent in order by a small pool of sender threads, one
-stream at a time each (:class:`_Sender`); a stream whose client stops reading is cut once
-:data:`MAX_BEHIND` messages wait (the client resumes from its last version).
-
-A grpc without that hook calls the handler with no callback: it then returns the blocking
-iterator of the same records (:meth:`_Sender.blocking`), one thread per stream as before.
+A stream is a coroutine on the server's event loop (:mod:`service.serving`): it reads its
+backlog once, then takes what the fan-out (:mod:`service.fanout`) hands over — each new batch
+of a game, already encoded once per audience by :class:`Encoder` — from a queue of its own, so
+1,000 spectators cost 1,000 small queues, not 1,000 blocked threads. A stream sends in order
+and waits for its client's flow control; one whose client stops reading is cut (CANCELLED)
+once :data:`MAX_BEHIND` batches wait, and the client resumes from its last version.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-import queue
 import threading
 import time
 import uuid
-from collections import OrderedDict, deque
-from collections.abc import Callable, Iterator, Sequence
-from concurrent import futures
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
 from domain.kernel.errors import SkaldError
@@ -31,14 +25,14 @@ from service.auth import OPERATOR, SPECTATOR, Principal
 from service.fanout import Fanout, Subscription
 from service.grpc_edge import internal_status, log_request, parse_request, rich_status, status_for
 from service.records import ENDED, Record
-from service.serving import Admission, overloaded
+from service.serving import Aborted, Admission, SyncContext, overloaded
 
 __all__ = ["MAX_BEHIND", "Audience", "Encoder", "audience_of", "watch_handler"]
 
 log = logging.getLogger("skald.grpc")
 
 MAX_BEHIND = 4096
-"""Messages a stream may have waiting for its client before it is cut (RESOURCE_EXHAUSTED)."""
+"""Batches a stream may have waiting for its client before it is cut (CANCELLED)."""
 
 Audience = tuple[Any, ...]
 """Whom ``queries.redact`` shows a record to: ``("all",)`` (referee, operator) or
@@ -90,7 +84,7 @@ class Encoder:
 
 
 class _Sender:
-    """One watcher: what it has been sent (``position``), what waits, and who sends it."""
+    """One watcher: what it has been sent (``position``) and whether the game's end was."""
 
     def __init__(
         self,
@@ -103,17 +97,13 @@ class _Sender:
         self.encoder, self.read = encoder, read
         self.game_id, self.audience = game_id, audience
         self.position = position
-        self.lock = threading.Lock()
-        self.waiting: deque[bytes] = deque()
         self.ended = False
-        """The game's last record is queued: the stream ends once it is sent."""
-        self.closed = False
-        self.sub: Subscription | None = None
+        """The game's last record was taken: the stream ends once it is sent."""
 
     def fresh(self, item: Item) -> list[bytes]:
         """The bytes of ``item``'s records after ``position`` (moving it), up to the game's
-        end; a gap is filled by one read. Called with :attr:`lock` held or by the only
-        thread of a blocking stream, so items are taken in order."""
+        end; a gap is filled by one read. Only the stream's own coroutine calls it, so items
+        are taken in order."""
         records, data = item
         if self.ended:
             return []
@@ -136,114 +126,6 @@ class _Sender:
                 break
         return out
 
-    def blocking(self, fanout: Fanout, context: Any) -> Iterator[bytes]:
-        """The stream as a blocking iterator (one thread per stream): the fallback."""
-        items: queue.SimpleQueue[Item | None] = queue.SimpleQueue()
-        sub = fanout.subscribe(self.game_id, lambda b, d: items.put((b, d)), self.audience)
-        context.add_callback(lambda: items.put(None))  # the client left: wake and end
-        try:
-            item: Item | None = (self.read(self.game_id, after=self.position), None)
-            while item is not None:
-                with self.lock:
-                    sent = self.fresh(item)
-                yield from sent
-                if self.ended:
-                    return
-                sub.seen(self.position)
-                item = items.get()
-        finally:
-            sub.close()
-
-
-class _NonBlocking:
-    """A stream fed by the fan-out and sent by the sender pool; ends itself when done."""
-
-    def __init__(
-        self,
-        sender: _Sender,
-        send: Callable[[Any], None],
-        context: Any,
-        pool: futures.ThreadPoolExecutor,
-        finished: Callable[[str], None],
-    ) -> None:
-        self.s, self.send, self.context, self.pool = sender, send, context, pool
-        self.finished = finished
-        self.ready = False
-        self.stash: list[Item] = []
-        self.busy = False
-
-    def start(self, fanout: Fanout) -> None:
-        s = self.s
-        s.sub = fanout.subscribe(s.game_id, self.offer, s.audience)
-        if not self.context.add_callback(self.left):
-            self.left()
-            return
-        backlog = s.read(s.game_id, after=s.position)
-        with s.lock:
-            self._queue((backlog, None))
-            for item in self.stash:
-                self._queue(item)
-            self.stash, self.ready = [], True
-        self._kick()
-
-    def offer(self, batch: Sequence[Record], data: Sequence[bytes] | None) -> None:
-        with self.s.lock:
-            if not self.ready:
-                self.stash.append((batch, data))
-                return
-            self._queue((batch, data))
-        self._kick()
-
-    def _queue(self, item: Item) -> None:
-        s = self.s
-        if s.closed:
-            return
-        s.waiting.extend(s.fresh(item))
-        if s.sub is not None:
-            s.sub.seen(s.position)
-        if len(s.waiting) > MAX_BEHIND:  # the client stopped reading: cut it loose
-            s.waiting.clear()
-            s.closed = True
-            self.pool.submit(self.context.cancel)
-
-    def _kick(self) -> None:
-        with self.s.lock:
-            if self.busy or self.s.closed or not (self.s.waiting or self.s.ended):
-                return
-            self.busy = True
-        self.pool.submit(self._drain)
-
-    def _drain(self) -> None:
-        s = self.s
-        try:
-            while True:
-                with s.lock:
-                    if s.closed or not s.waiting:
-                        self.busy = False
-                        done = s.ended and not s.closed and not s.waiting
-                        if done:
-                            s.closed = True
-                        break
-                    data = s.waiting.popleft()
-                self.send(data)  # blocks until grpc has taken the message
-            if done:
-                self.send(None)  # the game ended: close the stream, status OK
-        except Exception:
-            correlation = uuid.uuid4().hex[:16]
-            log.exception("unhandled error in WatchGame (correlation id %s)", correlation)
-            with s.lock:
-                s.closed, self.busy = True, False
-            self.context.cancel()
-
-    def left(self) -> None:
-        """The stream ended (sent out, cancelled or cut): leave the fan-out, once."""
-        with self.s.lock:
-            self.s.closed = True
-            sub, self.s.sub = self.s.sub, None
-        if sub is not None:
-            sub.close()
-            self.finished("OK" if self.s.ended else "CANCELLED")
-
 
 def watch_handler(
     servicer: Any,
@@ -251,65 +133,74 @@ def watch_handler(
     token_of: Callable[[Any], str | None],
     admission: Admission,
     encoder: Encoder,
-    senders: futures.ThreadPoolExecutor,
-) -> Callable[..., Iterator[Any] | None]:
-    """WatchGame: authorize, queue the backlog, then send what the fan-out hands over (as
-    encoded ``GameEvent`` bytes: register it without a response serializer)."""
+) -> Callable[[bytes, Any], AsyncIterator[bytes]]:
+    """WatchGame: authorize, send the backlog, then what the fan-out hands over (as encoded
+    ``GameEvent`` bytes: register it without a response serializer)."""
     from service._generated.skald.v1 import skald_pb2
 
     svc = servicer.svc
 
-    def watch(
-        raw: bytes, context: Any, send_response_callback: Callable[[Any], None] | None = None
-    ) -> Iterator[Any] | None:
-        request = parse_request(skald_pb2.WatchGameRequest, raw, context)
+    async def watch(raw: bytes, context: Any) -> AsyncIterator[bytes]:
         started = time.perf_counter()
+        try:
+            request = parse_request(skald_pb2.WatchGameRequest, raw, SyncContext(context))
+        except Aborted as aborted:
+            await _abort(context, aborted.status)
+            return
         refused = admission.open_stream()
         if refused is not None:
             log_request("WatchGame", request, "RESOURCE_EXHAUSTED", started)
-            context.abort_with_status(overloaded(refused))
-        ended = threading.Event()
-
-        def finished(status: str) -> None:  # one request-log line per stream, when it ends
-            if not ended.is_set():
-                ended.set()
-                admission.close_stream()
-                log_request("WatchGame", request, status, started)
-
+            await _abort(context, overloaded(refused))
+            return
+        status = "OK"
+        sub: Subscription | None = None
         try:
             gid = svc.resolve(request.game_id)
             who = svc.authenticate(gid, token_of(context))
             loaded = svc.repo.load(gid)
-            after = request.after_version
-            if loaded.ended is not None and after >= loaded.version:
-                finished("OK")  # an ended game writes nothing more
-                if send_response_callback is None:
-                    return iter(())
-                send_response_callback(None)
-                return None
-            sender = _Sender(encoder, svc.repo.read, gid, audience_of(who), after)
-            if send_response_callback is None:
-                return _logged(sender, sender.blocking(fanout, context), finished)
-            _NonBlocking(sender, send_response_callback, context, senders, finished).start(fanout)
-            return None
+            sender = _Sender(encoder, svc.repo.read, gid, audience_of(who), request.after_version)
+            if loaded.ended is not None and sender.position >= loaded.version:
+                return  # an ended game writes nothing more
+            loop = asyncio.get_running_loop()
+            items: asyncio.Queue[Item] = asyncio.Queue()
+            task = asyncio.current_task()
+
+            def offer(item: Item) -> None:  # on the loop, in the order the fan-out delivered
+                items.put_nowait(item)
+                if items.qsize() > MAX_BEHIND and task is not None:
+                    task.cancel()  # the client stopped reading: cut it loose (CANCELLED)
+
+            def deliver(batch: Sequence[Record], data: Sequence[bytes] | None) -> None:
+                loop.call_soon_threadsafe(offer, (batch, data))  # from a fan-out thread
+
+            sub = fanout.subscribe(gid, deliver, sender.audience)
+            item: Item = (svc.repo.read(gid, after=sender.position), None)
+            while True:
+                for data in sender.fresh(item):
+                    yield data
+                if sender.ended:
+                    return
+                sub.seen(sender.position)
+                item = await items.get()
+        except asyncio.CancelledError:
+            status = "CANCELLED"
+            raise
         except SkaldError as error:
-            finished(status_for(error).name)
-            context.abort_with_status(rich_status(error))
+            status = status_for(error).name
+            await _abort(context, rich_status(error))
         except Exception:
-            finished("INTERNAL")
+            status = "INTERNAL"
             correlation = uuid.uuid4().hex[:16]
             log.exception("unhandled error in WatchGame (correlation id %s)", correlation)
-            context.abort_with_status(internal_status(correlation))
-        return None
+            await _abort(context, internal_status(correlation))
+        finally:
+            if sub is not None:
+                sub.close()
+            admission.close_stream()
+            log_request("WatchGame", request, status, started)
 
-    watch.experimental_non_blocking = True  # type: ignore[attr-defined]
     return watch
 
 
-def _logged(
-    sender: _Sender, stream: Iterator[bytes], finished: Callable[[str], None]
-) -> Iterator[bytes]:
-    try:
-        yield from stream
-    finally:
-        finished("OK" if sender.ended else "CANCELLED")
+async def _abort(context: Any, status: Any) -> None:
+    await context.abort(status.code, status.details, status.trailing_metadata)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 from service.fanout import Fanout
 from service.records import Record
 
@@ -131,10 +133,10 @@ def test_pushed_records_need_no_read_and_are_encoded_once_per_audience() -> None
     fanout.close()
 
 
-def test_without_the_non_blocking_hook_a_stream_is_a_blocking_iterator(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """A grpc that does not pass ``send_response_callback`` gets the same records from an
-    iterator (one thread per stream), ending when the client leaves."""
-    from concurrent import futures
+def test_a_stream_is_a_coroutine_fed_by_the_fan_out(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """WatchGame driven by hand on an event loop: the backlog, then each written batch pushed
+    by the fan-out (no read), then the stream leaves its channel when its task is cancelled."""
+    import asyncio
 
     from service._generated.skald.v1 import skald_pb2
     from service.auth import OPERATOR
@@ -144,35 +146,42 @@ def test_without_the_non_blocking_hook_a_stream_is_a_blocking_iterator(tmp_path)
     from service.watching import Encoder, watch_handler
 
     svc = open_service(str(tmp_path / "s.db"))
-    created = svc.create("red_north", 3, seed=b"blocking")
+    created = svc.create("red_north", 3, seed=b"coroutine")
     encoder = Encoder(svc)
     fanout = Fanout(lambda gid, after: svc.repo.read(gid, after=after), encode=encoder.encode)
     svc.repo.listen_records(fanout.appended)
-    left: list[object] = []
 
     class Context:
-        def add_callback(self, callback: object) -> bool:
-            left.append(callback)
-            return True
+        def invocation_metadata(self) -> tuple[()]:
+            return ()
 
-    senders = futures.ThreadPoolExecutor(1)
-    watch = watch_handler(
-        Servicer(svc), fanout, lambda _: None, Admission(Limits()), encoder, senders
-    )
+    admission = Admission(Limits())
+    watch = watch_handler(Servicer(svc), fanout, lambda _: None, admission, encoder)
     raw = skald_pb2.WatchGameRequest(game_id=created.game_id).SerializeToString()
-    stream = watch(raw, Context())
-    assert stream is not None
-    first = [skald_pb2.GameEvent.FromString(next(stream)).version for _ in range(created.version)]
+
+    async def run() -> tuple[list[int], list[int], list[int]]:
+        stream = watch(raw, Context())
+        first = [
+            skald_pb2.GameEvent.FromString(await anext(stream)).version
+            for _ in range(created.version)
+        ]
+        rules = svc.rules_of(created.game_id)
+        loaded = svc.load(created.game_id)
+        seat = min(rules.to_act(loaded.state))
+        command = next(iter(rules.legal_commands(loaded.state, seat)))
+        done = await asyncio.to_thread(svc.submit, created.game_id, OPERATOR, seat, command)
+        pushed = [skald_pb2.GameEvent.FromString(await anext(stream)).version for _ in done.records]
+        assert fanout.watchers(created.game_id) == 1
+        waiting = asyncio.ensure_future(anext(stream))
+        await asyncio.sleep(0.05)
+        waiting.cancel()  # the client left
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+        return first, pushed, [r.version for r in done.records]
+
+    first, pushed, written = asyncio.run(run())
     assert first == list(range(1, created.version + 1))
-    rules = svc.rules_of(created.game_id)
-    loaded = svc.load(created.game_id)
-    seat = min(rules.to_act(loaded.state))
-    command = next(iter(rules.legal_commands(loaded.state, seat)))
-    done = svc.submit(created.game_id, OPERATOR, seat, command)
-    pushed = [skald_pb2.GameEvent.FromString(next(stream)) for _ in done.records]
-    assert [e.version for e in pushed] == [r.version for r in done.records]
-    threading.Timer(0.05, left[0]).start()  # type: ignore[arg-type]
-    assert list(stream) == []  # the client left: the iterator ends
+    assert pushed == written
+    assert fanout.watchers(created.game_id) == 0 and admission.open_stream() is None
     fanout.close()
-    senders.shutdown()
     svc.store.close()

@@ -96,14 +96,14 @@ def test_twenty_spectators_leave_other_calls_fast_with_four_threads(
     assert all(r == list(range(1, version + 1)) for r in received)  # each once, in order
 
 
-def _slow_views(svc: GameService, seconds: float) -> None:
-    slow = svc.view
+def _slow_verify(svc: GameService, seconds: float) -> None:
+    slow = svc.verify
 
-    def view_slowly(*args: Any, **kwargs: Any) -> Any:
+    def verify_slowly(*args: Any, **kwargs: Any) -> Any:
         time.sleep(seconds)
         return slow(*args, **kwargs)
 
-    svc.view = view_slowly  # type: ignore[method-assign]
+    svc.verify = verify_slowly  # type: ignore[method-assign]
 
 
 @pytest.mark.parametrize(
@@ -112,22 +112,27 @@ def _slow_views(svc: GameService, seconds: float) -> None:
     ids=["too-many-waiting", "waited-too-long"],
 )
 def test_overload_is_refused_with_resource_exhausted(tmp_path: Any, limits: Limits) -> None:
-    """One worker busy with a slow call: the next is refused, not left to hang."""
+    """The one long-call thread busy: the next long call is refused, not left to hang, and
+    short calls (run on the event loop) are still answered meanwhile."""
     store = EventStore(str(tmp_path / "skald.db"))
     svc = GameService(store, registry())
     server, port = create_server(svc, limits=limits)
     channel, stub = _stub(port)
     try:
         game = stub.CreateGame(pb.CreateGameRequest(game=GAME, players=3), timeout=5)
-        _slow_views(svc, 0.5)
-        request = pb.GetViewRequest(game_id=game.game_id)
-        busy = stub.GetView.future(request, timeout=5)
+        _slow_verify(svc, 0.5)
+        request = pb.VerifyGameRequest(game_id=game.game_id)
+        md = _md(game.referee_token)
+        busy = stub.VerifyGame.future(request, metadata=md, timeout=5)
         time.sleep(0.05)
         with pytest.raises(grpc.RpcError) as refused:
-            stub.GetView(request, timeout=5)
+            stub.VerifyGame(request, metadata=md, timeout=5)
         assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
         assert rule_of(refused.value) == "server/overloaded"
-        assert busy.result().version == game.version  # the call that had the worker was served
+        view = stub.GetView(pb.GetViewRequest(game_id=game.game_id), metadata=md, timeout=5)
+        assert not busy.done()  # answered while the long call still ran
+        assert view.version == game.version
+        assert busy.result().ok  # the call that had the thread was served
     finally:
         channel.close()
         server.stop(0)
@@ -170,7 +175,8 @@ def test_a_write_on_another_replica_wakes_the_watcher_postgresql(pg_url: str) ->
 
 
 def test_spectators_hold_no_thread_while_they_wait(served: tuple[int, GameService]) -> None:
-    """WatchGame is non-blocking: 120 open streams add at most the sender pool, not 120."""
+    """WatchGame streams are coroutines: 120 open streams add no thread (a few for grpc's
+    client side at most), where a thread per stream would add 120."""
     port, _ = served
     channel, stub = _stub(port)
     game = stub.CreateGame(pb.CreateGameRequest(game=GAME, players=3), timeout=5)
@@ -189,7 +195,7 @@ def test_spectators_hold_no_thread_while_they_wait(served: tuple[int, GameServic
         stream.cancel()
     channel.close()
     assert firsts == [1] * 120
-    assert grown <= Limits().senders + 8, grown  # server and test client threads alike
+    assert grown <= 8, grown  # server and test client threads alike
 
 
 def test_a_stream_ends_with_ok_after_the_last_record(tmp_path: Any) -> None:
@@ -218,46 +224,63 @@ def test_a_stream_ends_with_ok_after_the_last_record(tmp_path: Any) -> None:
         store.close()
 
 
-def test_a_stream_whose_client_stops_reading_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Sends block while a client does not read; past MAX_BEHIND waiting, the stream is
-    cancelled (the client may resume from its last version) and nothing else waits on it."""
-    from concurrent import futures
+def test_a_stream_whose_client_stops_reading_is_cut(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stream whose sends wait on its client while batches pile up is cancelled once more
+    than MAX_BEHIND wait (the client may resume from its last version); the fan-out forgets it."""
+    import asyncio
 
     from service import watching
-    from service.records import Record
+    from service._generated.skald.v1 import skald_pb2
+    from service.auth import OPERATOR
+    from service.fanout import Fanout
+    from service.grpc_server import Servicer
+    from service.serving import Admission
 
     monkeypatch.setattr(watching, "MAX_BEHIND", 3)
-    gate, cancelled = threading.Event(), threading.Event()
-    sent: list[Any] = []
+    svc = GameService(EventStore(str(tmp_path / "skald.db")), registry())
+    created = svc.create(GAME, 3, seed=b"behind")
+    encoder = watching.Encoder(svc)
+    fanout = Fanout(lambda gid, after: svc.repo.read(gid, after=after), encode=encoder.encode)
+    svc.repo.listen_records(fanout.appended)
 
     class Context:
-        def add_callback(self, callback: Any) -> bool:
-            return True
+        def invocation_metadata(self) -> tuple[()]:
+            return ()
 
-        def cancel(self) -> None:
-            cancelled.set()
+    watch = watching.watch_handler(
+        Servicer(svc), fanout, lambda _: None, Admission(Limits()), encoder
+    )
+    raw = skald_pb2.WatchGameRequest(
+        game_id=created.game_id, after_version=created.version
+    ).SerializeToString()
+    rng = random.Random(2)
 
-    class Encoder:
-        def encode(self, game_id: str, audience: Any, records: Any) -> list[bytes]:
-            return [b"%d" % r.version for r in records]
+    def play(moves: int) -> None:
+        for _ in range(moves):
+            loaded = svc.load(created.game_id)
+            rules = svc.rules_of(created.game_id)
+            seat = min(rules.to_act(loaded.state))
+            svc.submit(
+                created.game_id,
+                OPERATOR,
+                seat,
+                rng.choice(list(rules.legal_commands(loaded.state, seat))),
+            )
 
-    def record(v: int) -> Record:
-        return Record(v, "T", None, "c", {}, None, None, "p", f"h{v}", "", None)
+    async def client() -> None:
+        stream = watch(raw, Context())
+        await asyncio.to_thread(play, 1)
+        await anext(stream)  # one taken; then the client reads no more
+        await asyncio.to_thread(play, 6)
+        await asyncio.sleep(0.2)  # the fan-out's deliveries reach the loop
 
-    def send(data: Any) -> None:
-        gate.wait(5)  # the client's window is full
-        sent.append(data)
-
-    pool = futures.ThreadPoolExecutor(2)
-    sender = watching._Sender(Encoder(), lambda gid, after: [], "g", ("seat", None), 0)  # type: ignore[arg-type]
-    stream = watching._NonBlocking(sender, send, Context(), pool, lambda status: None)
-    stream.ready = True
-    for v in range(1, 8):
-        stream.offer([record(v)], [b"%d" % v])
-    assert cancelled.wait(5)
-    gate.set()
-    pool.shutdown(wait=True)
-    assert sender.closed and len(sent) <= 2  # the one in flight, maybe one more: then cut
+    with pytest.raises(asyncio.CancelledError):
+        asyncio.run(client())
+    assert fanout.watchers(created.game_id) == 0
+    fanout.close()
+    svc.store.close()
 
 
 def test_streams_past_the_limit_are_refused(tmp_path: Any) -> None:
