@@ -4,9 +4,10 @@ encoded once per audience.
 Watchers of one game share a :class:`_Channel`. A write in this process hands its sealed records
 to :meth:`Fanout.appended` (no store read); a write seen through :mod:`service.notify` from
 another process or replica calls :meth:`Fanout.changed`, and the channel reads the records after
-its position once. Either way only that game's channel wakes, one pump on a small pool takes the
-batch, encodes it once for each audience its subscribers form (everything, one seat, or the
-public: ``encode``), and hands every subscriber the same records and bytes. No lock is held
+its position once. Either way only that game's channel wakes, one pump (on the server's event
+loop, or a small pool) takes the batch, encodes it once for each audience its subscribers form
+(everything, one seat, or the public: ``encode``), and hands every subscriber the same records
+and bytes. No lock is held
 while reading or encoding: a channel's lock guards its position, pushed records and
 subscribers only, and a kick that arrives while its pump runs makes the pump look once more
 instead of starting another.
@@ -91,7 +92,7 @@ class _Channel:
                 self.again = True
                 return
             self.running = True
-        self.fanout._pool.submit(self._pump)
+        self.fanout._schedule(self._pump)
 
     def _next_batch(self, after: int, pushed: list[Record], read_needed: bool) -> list[Record]:
         fresh = sorted((r for r in pushed if r.version > after), key=lambda r: r.version)
@@ -142,12 +143,26 @@ class _Channel:
 class Fanout:
     """Channels of watched games, for one process; thread-safe."""
 
-    def __init__(self, read: Read, threads: int = 4, encode: Encode | None = None) -> None:
+    def __init__(
+        self,
+        read: Read,
+        threads: int = 4,
+        encode: Encode | None = None,
+        schedule: Callable[[Callable[[], None]], object] | None = None,
+    ) -> None:
+        """``schedule(pump)`` runs a channel's pump somewhere (thread-safe to call); by
+        default on a pool of ``threads``. The server passes its event loop's
+        ``call_soon_threadsafe``: a pump is a few microseconds of encoding, and on the loop it
+        costs no thread hand-off between a write and its watchers."""
         self._read = read
         self._encode = encode
         self._channels: dict[str, _Channel] = {}
         self._lock = threading.Lock()
-        self._pool = ThreadPoolExecutor(threads, thread_name_prefix="skald-fanout")
+        self._pool: ThreadPoolExecutor | None = None
+        if schedule is None:
+            self._pool = ThreadPoolExecutor(threads, thread_name_prefix="skald-fanout")
+            schedule = self._pool.submit
+        self._schedule = schedule
 
     def subscribe(self, game_id: str, deliver: Deliver, audience: Hashable = None) -> Subscription:
         with self._lock:
@@ -185,4 +200,5 @@ class Fanout:
                 del self._channels[channel.game_id]
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)

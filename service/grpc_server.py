@@ -402,7 +402,12 @@ async def _start(
     servicer = Servicer(service)
     repo = service.repo
     encoder = Encoder(service)
-    fanout = Fanout(lambda game_id, after: repo.read(game_id, after=after), encode=encoder.encode)
+    loop = asyncio.get_running_loop()
+    fanout = Fanout(
+        lambda game_id, after: repo.read(game_id, after=after),
+        encode=encoder.encode,
+        schedule=loop.call_soon_threadsafe,
+    )
     name, sync_handlers = service_handlers(servicer)
     handlers: dict[str, grpc.RpcMethodHandler] = {}
     for method, handler in sync_handlers.items():
