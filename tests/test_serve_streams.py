@@ -61,7 +61,8 @@ def served(tmp_path: Any) -> Iterator[tuple[int, GameService]]:
 def test_twenty_spectators_leave_other_calls_fast_with_four_threads(
     served: tuple[int, GameService],
 ) -> None:
-    """With 4 unary threads, a thread per stream would freeze the server at the 5th spectator."""
+    """Streams are coroutines on the loop: a thread per stream (the first server had 16, this
+    fixture gives the long-call pool 4) would have frozen it at the 5th spectator."""
     port, _ = served
     channel, stub = _stub(port)
     game = stub.CreateGame(pb.CreateGameRequest(game=GAME, players=3), timeout=5)
