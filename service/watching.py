@@ -171,7 +171,7 @@ def watch_handler(
                     task.cancel()  # the client stopped reading: cut it loose (CANCELLED)
 
             def deliver(batch: Sequence[Record], data: Sequence[bytes] | None) -> None:
-                loop.call_soon_threadsafe(offer, (batch, data))  # from a fan-out thread
+                loop.call_soon_threadsafe(offer, (batch, data))  # the pump may be on any thread
 
             sub = fanout.subscribe(gid, deliver, sender.audience)
             item: Item = (svc.repo.read(gid, after=sender.position), None)
@@ -182,7 +182,7 @@ def watch_handler(
                     return
                 sub.seen(sender.position)
                 item = await items.get()
-        except asyncio.CancelledError:
+        except (asyncio.CancelledError, GeneratorExit):  # the client left, or was cut
             status = "CANCELLED"
             raise
         except SkaldError as error:
