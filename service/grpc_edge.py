@@ -16,7 +16,7 @@ import functools
 import logging
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import grpc
@@ -33,7 +33,6 @@ __all__ = [
     "REASON_LIMIT",
     "STATUS",
     "guarded",
-    "guarded_stream",
     "internal_status",
     "log_request",
     "parse_request",
@@ -177,26 +176,6 @@ def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
     return wrapped
 
 
-def guarded_stream(method: Callable[..., Iterator[Any]]) -> Callable[..., Iterator[Any]]:
-    """:func:`guarded` for a server-streaming handler (errors may come after items)."""
-
-    @functools.wraps(method)
-    def wrapped(self: Any, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
-        started, status = time.perf_counter(), "OK"
-        try:
-            yield from method(self, request, context)
-        except SkaldError as error:
-            status = status_for(error).name
-            context.abort_with_status(rich_status(error))
-        except Exception:
-            status = "INTERNAL"
-            _unhandled(context, method.__name__)
-        finally:
-            log_request(method.__name__, request, status, started)
-
-    return wrapped
-
-
 def parse_request(cls: Any, raw: bytes, context: grpc.ServicerContext) -> Any:
     """``raw`` as a ``cls`` message, or the call ends with INVALID_ARGUMENT
     (``request/malformed``): bytes that are not the message are the client's error."""
@@ -209,37 +188,26 @@ def parse_request(cls: Any, raw: bytes, context: grpc.ServicerContext) -> Any:
 
 
 def service_handlers(servicer: Any) -> tuple[str, dict[str, grpc.RpcMethodHandler]]:
-    """The Skald service's name and method handlers: each takes the raw request bytes and parses them
-    with :func:`parse_request` (the generated ``add_SkaldServicer_to_server`` would let grpcio
-    parse them and answer garbage with ``INTERNAL``)."""
+    """The Skald service's name and its unary method handlers: each takes the raw request bytes
+    and parses them with :func:`parse_request` (the generated ``add_SkaldServicer_to_server``
+    would let grpcio parse them and answer garbage with ``INTERNAL``). The one stream,
+    WatchGame, is the server's own coroutine (:mod:`service.watching`)."""
     service = skald_pb2.DESCRIPTOR.services_by_name["Skald"]
     handlers: dict[str, grpc.RpcMethodHandler] = {}
     for method in service.methods:
+        if method.server_streaming:
+            continue
         request_cls = message_factory.GetMessageClass(method.input_type)
         response_cls = message_factory.GetMessageClass(method.output_type)
-        behaviour = getattr(servicer, method.name)
-        if method.server_streaming:
-            handlers[method.name] = grpc.unary_stream_rpc_method_handler(
-                _parsed_stream(behaviour, request_cls),
-                response_serializer=response_cls.SerializeToString,
-            )
-        else:
-            handlers[method.name] = grpc.unary_unary_rpc_method_handler(
-                _parsed(behaviour, request_cls),
-                response_serializer=response_cls.SerializeToString,
-            )
+        handlers[method.name] = grpc.unary_unary_rpc_method_handler(
+            _parsed(getattr(servicer, method.name), request_cls),
+            response_serializer=response_cls.SerializeToString,
+        )
     return service.full_name, handlers
 
 
 def _parsed(behaviour: Any, cls: Any) -> Any:
     def handle(raw: bytes, context: grpc.ServicerContext) -> Any:
         return behaviour(parse_request(cls, raw, context), context)
-
-    return handle
-
-
-def _parsed_stream(behaviour: Any, cls: Any) -> Any:
-    def handle(raw: bytes, context: grpc.ServicerContext) -> Iterator[Any]:
-        yield from behaviour(parse_request(cls, raw, context), context)
 
     return handle

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import grpc
@@ -39,7 +39,6 @@ from service.grpc_edge import (
     MAX_RESPONSE,
     STATUS,
     guarded,
-    guarded_stream,
     rich_status,
     service_handlers,
     status_for,
@@ -73,7 +72,11 @@ def _token(context: grpc.ServicerContext) -> str | None:
     return None
 
 
-class Servicer(pb_grpc.SkaldServicer):
+class Servicer:
+    """The unary methods of the Skald service, as plain functions of (request, context)
+    (:func:`service.grpc_edge.service_handlers` registers them by name; WatchGame is
+    :func:`service.watching.watch_handler`)."""
+
     def __init__(self, service: GameService) -> None:
         self.svc = service
 
@@ -165,17 +168,6 @@ class Servicer(pb_grpc.SkaldServicer):
             placements=wire.placements_to_proto(legal.placements),
             next_page_token=legal.next_page_token,
         )
-
-    @guarded_stream
-    def WatchGame(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
-        """One stream polling the store; :func:`create_server` serves
-        :func:`service.watching.watch_handler` (the per-game fan-out) instead."""
-        gid, who = self._who(request.game_id, context)
-        rules = self.svc.rules_of(gid)
-        stop = threading.Event()
-        context.add_callback(stop.set)
-        for record in self.svc.watch(gid, who, request.after_version, stop):
-            yield wire.record_to_proto(rules, record)
 
     @guarded
     def GetHistory(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -343,18 +335,16 @@ class Server:
 def create_server(
     service: GameService,
     address: str = "127.0.0.1:0",
-    workers: int | None = None,
     *,
     limits: Limits | None = None,
     tls: TlsFiles | None = None,
     reuse_port: bool = False,
 ) -> tuple[Server, int]:
     """Start the server on ``address`` (on an event-loop thread of its own); returns it and the
-    bound port. ``workers`` is the long-call thread count (``limits`` sets every bound,
-    :mod:`service.serving`); ``tls`` serves TLS (:mod:`service.tls`); ``reuse_port`` lets
+    bound port. ``limits`` sets every bound (:mod:`service.serving`); ``tls`` serves TLS (:mod:`service.tls`); ``reuse_port`` lets
     ``--workers`` processes share one port (SO_REUSEPORT), and is off otherwise, so a port in
     use is an error."""
-    limits = limits or (Limits(threads=workers) if workers else Limits())
+    limits = limits or Limits()
     loop = asyncio.new_event_loop()
     started: concurrent.futures.Future[tuple[Server, int]] = concurrent.futures.Future()
 
@@ -408,19 +398,17 @@ async def _start(
         encode=encoder.encode,
         schedule=loop.call_soon_threadsafe,
     )
-    name, sync_handlers = service_handlers(servicer)
-    handlers: dict[str, grpc.RpcMethodHandler] = {}
-    for method, handler in sync_handlers.items():
-        if handler.response_streaming:
-            handlers[method] = grpc.unary_stream_rpc_method_handler(
-                watch_handler(servicer, fanout, _token, admission, encoder)  # bytes
-            )
-        else:
-            lane = lanes.get(LANES.get(method, ""))
-            handlers[method] = grpc.unary_unary_rpc_method_handler(
-                unary_on_loop(handler.unary_unary, lane),
-                response_serializer=handler.response_serializer,
-            )
+    name, plain = service_handlers(servicer)
+    handlers: dict[str, grpc.RpcMethodHandler] = {
+        method: grpc.unary_unary_rpc_method_handler(
+            unary_on_loop(handler.unary_unary, lanes.get(LANES.get(method, ""))),
+            response_serializer=handler.response_serializer,
+        )
+        for method, handler in plain.items()
+    }
+    handlers["WatchGame"] = grpc.unary_stream_rpc_method_handler(
+        watch_handler(servicer, fanout, _token, admission, encoder)  # encoded bytes
+    )
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(name, handlers),))
     server.add_registered_method_handlers(name, handlers)
     health_servicer = health.aio.HealthServicer()

@@ -122,18 +122,12 @@ class Lane:
         self.name = name
         self.pool = futures.ThreadPoolExecutor(threads, thread_name_prefix=f"skald-{name}")
         self.limits = limits
-        self._slots: asyncio.Semaphore | None = None
-        self._threads = threads
+        self._slots = asyncio.Semaphore(threads)
         self.waiting = 0
-
-    def _semaphore(self) -> asyncio.Semaphore:
-        if self._slots is None:  # made on the loop it is used from
-            self._slots = asyncio.Semaphore(self._threads)
-        return self._slots
 
     async def run(self, call: Callable[[], Any]) -> Any:
         """``call()`` on one of this lane's threads, or :class:`Aborted` (overloaded)."""
-        slots = self._semaphore()
+        slots = self._slots
         if slots.locked():
             if self.waiting >= self.limits.max_queued:
                 raise Aborted(
