@@ -1,4 +1,4 @@
-"""Settling disputes: replay, fork, diff, verify, check, export, import."""
+"""Settling disputes: replay, fork, diff, verify, check (export, import: cli/audit_records.py)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cli import audit_records
 from cli.audit_sources import is_file, records_of
 from cli.common import Db, Json, Server, Token, console, emit, fail, parse_entries, session
 
 if TYPE_CHECKING:  # loaded by the commands that use them, so `skald --help` starts fast
     from domain.kernel.records import SeedReveal
     from service.client import Client, ViewResult
+    from service.folding import Loaded
     from service.records import Record
 
 app = typer.Typer()
@@ -46,6 +46,7 @@ def replay(
     from cli.render import draw_view, record_line
     from domain.kernel.errors import SkaldError
     from service.client import view_json
+    from service.folding import fold_into, fold_records
 
     with session(db, server, token, json) as client:
         label, records, seeds = records_of(client, ref)
@@ -57,13 +58,15 @@ def replay(
         if to is not None:
             records = records[:to]
         if not json:
+            loaded: Loaded | None = None  # --step folds one event further each time
             for i, r in enumerate(records, start=1):
                 console.print(record_line(r))
                 if step and i < len(records):
                     if sys.stdin.isatty():
                         console.input("[dim]⏎ next[/]")
-                    console.print(draw_view(_result(label, records[:i])))
-        result = _result(label, records)
+                    loaded = fold_into(loaded, "file", [r], trusted=False)
+                    console.print(draw_view(_result(label, loaded)))
+        result = _result(label, fold_records(records))
         emit(
             json,
             {"source": label, "events": len(records), **view_json(result)},
@@ -100,12 +103,10 @@ def _browse(
     browse(Timeline(label, records), verifier, start)
 
 
-def _result(label: str, records: list[Record]) -> ViewResult:
-    """The public view after ``records``."""
+def _result(label: str, loaded: Loaded) -> ViewResult:
+    """The public view of a folded game."""
     from service.client import ViewResult
-    from service.folding import fold_records
 
-    loaded = fold_records(records)
     return ViewResult.of(label, loaded, None, loaded.rules.view(loaded.state, None))
 
 
@@ -221,7 +222,9 @@ def check(
     command: Annotated[
         str,
         typer.Argument(
-            help="The move in the game's notation (as `skald legal` prints it) or as protobuf JSON."
+            help="The move in the game's notation (as `skald legal` prints it; a Brian Boru "
+            "card with its round, 'play r2-7': the round at AT is not read here) or as protobuf "
+            "JSON."
         ),
     ],
     at: Annotated[int, typer.Option("--at", help="The version to test against.")],
@@ -263,6 +266,3 @@ def check(
                 console.print(record_line(r))
 
         emit(json, {"legal": True, "events": [r.to_json() for r in records]}, human)
-
-
-app.registered_commands += audit_records.app.registered_commands  # export, import

@@ -1,5 +1,5 @@
 """Game records in and out: ``export`` (the replay file, or a text record for people) and
-``import`` (a replay file stored as a game). Registered with the other audit commands."""
+``import`` (a replay file stored as a game); ``cli.commands`` lists them with the others."""
 
 from __future__ import annotations
 

@@ -21,9 +21,9 @@ def parse_command(rules: AnyRules, text: str) -> Any:
     wrong in plain words and the shape expected. Text not starting with ``{`` is the game's
     move notation (``cli.notation.parse``: no position, so a move that is not legal is still
     read and the kernel names the rule it breaks; ``notation/bad``)."""
-    if not text.lstrip().startswith("{"):
-        from cli.notation import NotationError, parse
+    from cli.notation import NotationError, is_json, parse
 
+    if not is_json(text):
         try:
             return parse(rules.name, text)
         except NotationError as error:

@@ -15,7 +15,8 @@ from functools import cache
 from typing import Any
 
 from domain.feast.action_board import ACTION_SPACES, ActionSpace
-from domain.feast.boards.grid import BoardKind, BoardSpec, SquareKind
+from domain.feast.banquet import GameLength
+from domain.feast.boards.grid import BoardSpec, SquareKind
 from domain.feast.boards.registry import BOARD_SPECS
 from domain.feast.catalog import effects_built
 from domain.feast.goods import GOOD_SPECS, Colour, Good
@@ -114,12 +115,6 @@ class Layout:
     paying: frozenset[tuple[int, int]]
     """Bonus squares that would pay now (bare, all 8 neighbours covered)."""
 
-    def at(self, row: int, col: int) -> Square | None:
-        for sq in self.squares:
-            if sq.row == row and sq.col == col:
-                return sq
-        return None
-
     def grid(self) -> list[list[Square | None]]:
         out: list[list[Square | None]] = [[None] * self.spec.width for _ in range(self.spec.height)]
         for sq in self.squares:
@@ -179,7 +174,7 @@ def banquet_layout(player: dict[str, Any], length: str, round_: int) -> Layout |
     table with its open squares (``banquet.open_squares``) and nothing on it."""
     if player.get("banquet"):
         return layout(player["banquet"])
-    if not 1 <= round_ <= (6 if length == "short" else 7):
+    if not 1 <= round_ <= rounds(length):
         return None
     emigrated = len(player.get("emigrated") or ())
     data = {
@@ -188,6 +183,15 @@ def banquet_layout(player: dict[str, Any], length: str, round_: int) -> Layout |
         "banquet": {"length": length, "round": round_, "emigrated_ships": emigrated},
     }
     return layout(data)
+
+
+def rounds(length: object) -> int:
+    """The rounds of a game of ``length`` (``GameLength.rounds``); the long game's for a view
+    without a length we know."""
+    try:
+        return GameLength(str(length)).rounds
+    except ValueError:
+        return GameLength.LONG.rounds
 
 
 def banquet_open(lay: Layout) -> int:
@@ -225,10 +229,6 @@ def income_value(spec: BoardSpec, row: int, col: int) -> int | None:
             if (sq.row, sq.col) == (row, col):
                 return sq.value
     return None
-
-
-def is_house(spec: BoardSpec) -> bool:
-    return spec.kind in (BoardKind.SHED, BoardKind.STONE_HOUSE, BoardKind.LONG_HOUSE)
 
 
 def board_name(board: Any) -> str:

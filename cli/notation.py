@@ -72,8 +72,6 @@ def parse(game: str, text: str, context: Any = None) -> Any:
     cards are written by value); ``None`` where the game needs nothing."""
     try:
         return _module(game).parse(normal(text), context)
-    except NotationError:
-        raise
     except ValueError as error:
         raise NotationError(str(error)) from None
 
@@ -112,9 +110,6 @@ class Moves:
         self.commands: list[Any] = [c for _, _, c in named]
         """In the order of :attr:`rows`: ``commands[n - 1]`` is move ``n``."""
         self.by_text: dict[str, Any] = {normal(text): c for _, text, c in named}
-
-    def text(self, number: int) -> str:
-        return self.rows[number - 1][2]
 
     def read(self, text: str) -> Any:
         """The one legal command ``text`` names, else :class:`NotationError`.

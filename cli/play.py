@@ -107,8 +107,6 @@ def play(
 ) -> None:
     """Submit one move for a seat and print the events it made; without a move, play at the
     terminal (a session that redraws as moves arrive; --hot-seat for every seat in turn)."""
-    from domain.kernel.errors import Malformed
-
     if command is None:
         from cli.session import run_session
 
@@ -129,8 +127,6 @@ def play(
         gid = client.resolve(game_id)
         rules = client.rules_of(gid)
         cmd = read_move(client, gid, rules, seat, command)
-        if cmd is None:
-            raise Malformed("play/no-move", "no move given")
         version, records = client.submit(gid, seat, cmd, expect, command_id, parse_entries(chance))
 
         def human() -> None:

@@ -18,6 +18,7 @@ from domain.brian_boru.cards import ACTION_CARDS, ActionCard, card_value
 from domain.brian_boru.cards import Group as SymbolGroup
 from domain.brian_boru.map import REGIONS, TOWNS
 from domain.brian_boru.marriages import MARRIAGE_BY_ID
+from domain.brian_boru.queries import EXTRA_COST
 
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold dark_orange", "bold orchid")
 COLOUR_STYLES = {"red": "red", "blue": "dodger_blue1", "yellow": "yellow", "white": "bright_white"}
@@ -170,7 +171,7 @@ def _pending(decision: dict[str, Any] | None) -> Text | None:
     if decision.get("options"):
         out.append(f"; towns {', '.join(map(str, decision['options']))}")
     if decision.get("max_extra"):
-        out.append(f"; up to {decision['max_extra']} extra (2 coins each)")
+        out.append(f"; up to {decision['max_extra']} extra ({EXTRA_COST} coins each)")
     return out
 
 

@@ -241,14 +241,14 @@ class Session:
         return out
 
     def _command_text(self, command: dict[str, Any]) -> str:
-        from domain.kernel.codec import from_data
+        from cli.timeline import move_text
         from domain.kernel.errors import SkaldError
 
         name = str(command.get("type", "?"))
         if "data" not in command:
             return f"{name} (not shown to you)"
         try:
-            return to_text(self.game, from_data(self.rules.commands[name], command["data"]))
+            return move_text(self.rules, command)
         except (KeyError, SkaldError, ValueError):
             return name
 

@@ -25,7 +25,6 @@ from cli.common import (
     fail,
     session,
 )
-from domain.feast.game.cards.usage import UNTRACED, card_use
 
 if TYPE_CHECKING:  # the games, the service and rich's widgets load in the commands that use them
     from rich.table import Table
@@ -77,7 +76,9 @@ def play_one(
     )
     run = GameRun(index, gid, steps, [], [], used)
     if cards:
-        card_use(client.history(gid), run.played, run.effects, run.triggered)  # cards.usage
+        from domain.feast.game.cards.usage import card_use
+
+        card_use(client.history(gid), run.played, run.effects, run.triggered)
     outcome = client.view(gid, None, None).outcome
     assert outcome is not None, "play_random returns only at the game's end"
     run.scores = [int(x) for x in outcome.scores]
@@ -164,8 +165,8 @@ def simulate(
     token: Token = None,
     json: Json = False,
 ) -> None:
-    """Random legal games to the end, stored like any other game (with --jobs above 1,
-    played in worker processes' in-memory stores instead).
+    """Random legal games to the end, stored like any other game (with --jobs above 1 and no
+    --server, played in worker processes' in-memory stores instead).
 
     The random player picks among legal commands only, with the game's documented bias
     (cli/pickers.py: A Feast for Odin prefers emigrating, playing and using occupations,
@@ -303,26 +304,23 @@ def space_use(game: str, used: Counter[str]) -> dict[str, int]:
 
 
 def card_counts(
-    game: str,
-    played: Counter[str],
-    effects: Counter[str],
-    triggered: Counter[str] | None = None,
+    game: str, played: Counter[str], effects: Counter[str], triggered: Counter[str]
 ) -> dict[str, Any]:
     """Every occupation of the game (unplayed ones as 0): plays, triggers, effect records, and
-    the cards never played, never triggered, never with an effect record (``never_in_effect``,
-    as before), those whose effect is not built yet and those whose triggers cannot be seen
-    in the records (``UNTRACED``): neither kind can show as triggered."""
+    the cards never played, never triggered, never with an effect record (``never_in_effect``),
+    those whose effect is not built yet and those whose triggers cannot be seen in the records
+    (``UNTRACED``): neither kind can show as triggered."""
+    from domain.feast.game.cards.usage import UNTRACED
     from service.bootstrap import registry
 
     deck = registry().entry(game).components().get("occupations")
     listed = deck if isinstance(deck, list) else []
     ids = [str(c["id"]) for c in listed] or sorted(played)
-    fired = triggered if triggered is not None else Counter()
-    rows = {i: {"played": played[i], "triggered": fired[i], "effects": effects[i]} for i in ids}
+    rows = {i: {"played": played[i], "triggered": triggered[i], "effects": effects[i]} for i in ids}
     return {
         "per_card": rows,
         "never_played": [i for i in ids if not played[i]],
-        "never_triggered": [i for i in ids if not fired[i]],
+        "never_triggered": [i for i in ids if not triggered[i]],
         "never_in_effect": [i for i in ids if not effects[i]],
         "effect_not_built": [str(c["id"]) for c in listed if c.get("effect_built") is False],
         "untraced": [i for i in UNTRACED if i in rows],

@@ -19,8 +19,9 @@ from cli.svg_brian_boru_map import MAP_W, STYLE, TOWN_FILLS, TOWN_INK, map_block
 from cli.svg_writer import Block
 from domain.brian_boru.cards import ACTION_CARDS, ActionCard, card_value
 from domain.brian_boru.cards import Group as SymbolGroup
-from domain.brian_boru.map import REGIONS
-from domain.brian_boru.marriages import MARRIAGE_BY_ID, TRACK, TrackReward
+from domain.brian_boru.map import REGION_BY_KEY
+from domain.brian_boru.marriages import MARRIAGE_BY_ID, SPURN_POINTS, TRACK, TrackReward
+from domain.brian_boru.queries import EXTRA_COST
 
 PANEL_X = MAP_W + 24
 PANEL_W = 520.0
@@ -258,11 +259,12 @@ def _table(view: dict[str, Any]) -> Block:
     m = MARRIAGE_BY_ID.get(card) if card else None
     offer = "—" if not card else (m.name if m else str(card))
     if m and not m.princess:
-        region = {r.key: r.name for r in REGIONS}.get(m.town_region, "")
+        known = REGION_BY_KEY.get(m.town_region)
+        region = known.name if known else ""
         gains = [f"{m.points} points"] + [f"{m.renown} renown"] * bool(m.renown)
         offer += " (" + ", ".join(gains + [f"a town in {region}"] * bool(region)) + ")"
     elif m:
-        offer += " (military support, establish trade or spurn: 4 points)"
+        offer += f" (military support, establish trade or spurn: {SPURN_POINTS} points)"
     rows = sw.wrap(offer, 12, PANEL_W - 100)
     parts.append(
         sw.group(
@@ -314,7 +316,7 @@ def _pending(view: dict[str, Any]) -> Block | None:
     if d.get("options"):
         words += f"; towns {', '.join(map(str, d['options']))}"
     if d.get("max_extra"):
-        words += f"; up to {d['max_extra']} extra (2 coins each)"
+        words += f"; up to {d['max_extra']} extra ({EXTRA_COST} coins each)"
     lines = sw.wrap(words, 12, PANEL_W)
     parts = [
         sw.text(0, 14 + 15 * i, chunk, 12, fill="#b35c00", font_weight="bold")

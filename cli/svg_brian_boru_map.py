@@ -16,7 +16,7 @@ from typing import Any
 
 from cli import svg_writer as sw
 from cli.svg_writer import Block
-from domain.brian_boru.map import REGIONS, ROADS, TOWNS
+from domain.brian_boru.map import REGION_BY_KEY, REGIONS, ROADS, TOWNS
 
 TOWN_AT: dict[int, tuple[int, int]] = {
     1: (525, 120), 2: (595, 107), 3: (655, 94), 4: (547, 152), 5: (697, 137), 6: (625, 190),
@@ -198,7 +198,7 @@ def _region_label(
 
 
 def _majority(key: str, towns: dict[int, dict[str, Any]]) -> str:
-    region = next(r for r in REGIONS if r.key == key)
+    region = REGION_BY_KEY[key]
     counts: dict[str, int] = {}
     for t in region.towns:
         state = towns.get(t)

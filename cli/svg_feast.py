@@ -200,7 +200,7 @@ def _legend() -> Block:
 
 
 def _head(view: dict[str, Any], seat: int | None) -> Block:
-    rounds = 6 if view.get("length") == "short" else 7
+    rounds = fb.rounds(view.get("length"))
     first = (
         f"A Feast for Odin — round {view.get('round')} of {rounds} "
         f"({view.get('length')}) · phase {view.get('phase')}"

@@ -82,7 +82,7 @@ def _ships(player: dict[str, Any]) -> Block:
     return Block(parts, max(x, 300), 42)
 
 
-def _occupations(view: dict[str, Any], player: dict[str, Any], seat: int) -> Block:
+def _occupations(player: dict[str, Any], seat: int) -> Block:
     """The hand by name where the view holds it, else card backs; then the played cards."""
     hand = [str(c) for c in player.get("hand") or ()]
     parts = [sw.text(0, 15, "Occupations", 12.5, font_weight="bold")]
@@ -205,7 +205,7 @@ def player_block(view: dict[str, Any], player: dict[str, Any]) -> Block:
             _ships(player),
             chips("Goods", goods),
             facts,
-            _occupations(view, player, seat),
+            _occupations(player, seat),
         ]
     )
     said = f"{title}: " + ", ".join(status or ["waiting"])

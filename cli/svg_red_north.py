@@ -248,8 +248,6 @@ def _player(view: dict[str, Any], p: dict[str, Any]) -> Block:
                     champion=bool(pc.get("champion")),
                 )
             )
-            if down and pc.get("glory"):
-                pass
     if not party:
         parts.append(sw.text(x, 70, "no cards", 13, fill=sw.MUTED))
     right = x + max(len(party) * (CARD_W + 6), sw.width_of("Raiding Party (left → right)", 13)) + 20

@@ -12,7 +12,18 @@ from __future__ import annotations
 from functools import lru_cache
 
 from cli import svg_writer as sw
-from domain.red_north.components import GOD_TEXT, HERO_POINTS, RAIDER_POINTS, Colour, God, Kind
+from domain.red_north.components import (
+    GOD_TEXT,
+    HERO_POINTS,
+    JARL_BONUS,
+    RAIDER_POINTS,
+    Colour,
+    God,
+    Kind,
+    base_points,
+    is_warrior,
+    kind_of,
+)
 
 SUITS: dict[str, tuple[str, str, str]] = {
     # colour: (card colour, ink on it, pale tint)
@@ -46,7 +57,8 @@ def describe(card: str) -> tuple[str, str, tuple[str, str, str]]:
             colour = Colour(parts[1])
             return "Hero", f"Hero, {colour.value} ({HERO_POINTS} Raid Points)", SUITS[colour.value]
         if kind is Kind.JARL:
-            return "Jarl", f"Jarl {int(parts[1])} (+1 to adjacent Raiders and Heroes)", JARL
+            bonus = f"+{JARL_BONUS} to adjacent Raiders and Heroes"
+            return "Jarl", f"Jarl {int(parts[1])} ({bonus})", JARL
         god = God(parts[1])
         return god.value.title(), f"God {god.value.title()}: {GOD_TEXT[god]}", GOD
     except (ValueError, IndexError, KeyError):
@@ -54,13 +66,15 @@ def describe(card: str) -> tuple[str, str, tuple[str, str, str]]:
 
 
 def _centre_value(card: str) -> str:
+    """The printed Raid Points (``base_points``), a Jarl's bonus, else a God's star."""
+    try:
+        if is_warrior(card):
+            return str(base_points(card))
+    except ValueError:
+        return "✶"
     parts = card.split("-")
-    if parts[0] == Kind.RAIDER:
-        return str(RAIDER_POINTS)
-    if parts[0] == Kind.HERO:
-        return str(HERO_POINTS)
-    if parts[0] == Kind.JARL and len(parts) > 1 and parts[1].isdigit():
-        return "+1"
+    if kind_of(card) is Kind.JARL and len(parts) > 1 and parts[1].isdigit():
+        return f"+{JARL_BONUS}"
     return "✶"
 
 

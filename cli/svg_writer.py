@@ -183,12 +183,6 @@ def stack(blocks: list[Block], gap: float = 8) -> Block:
     return Block(parts, width, max(0.0, y - gap))
 
 
-def framed(block: Block, pad: float = 10, fill: str = "#fff", stroke: str = "#bbb") -> Block:
-    """``block`` on a rounded panel."""
-    w, h = block.width + 2 * pad, block.height + 2 * pad
-    return Block([rect(0, 0, w, h, fill, rx=6, stroke=stroke), block.at(pad, pad)], w, h)
-
-
 def document(
     body: Block,
     label: str,

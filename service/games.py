@@ -177,11 +177,6 @@ class GameService:
     ) -> list[Record]:
         return queries.history(self.repo, game_id, principal, after, upto)
 
-    def redact(
-        self, rules: AnyRules, record: Record, principal: Principal, event: Any = None
-    ) -> Record:
-        return queries.redact(rules, record, principal, event)
-
     def shown(self, rules: AnyRules, submitted: Submitted, principal: Principal) -> list[Record]:
         """A submitted command's records as ``principal`` may see them (no second decode)."""
         return [record for record, _ in self.shown_events(rules, submitted, principal)]

@@ -1,7 +1,7 @@
 """Change notices between processes: which game another worker or replica just wrote.
 
-A write in this process reaches the fan-out directly (:meth:`Repository.listen`). Writes by
-other processes arrive here:
+A write in this process reaches the fan-out directly, records and all
+(:meth:`Repository.listen_records`). Writes by other processes arrive here:
 
 * :class:`LogTail` (any store, including SQLite shared by ``--workers``): one cheap query of the
   notification log's last id every ``interval``; when it moved, the new rows name the games

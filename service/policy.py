@@ -44,7 +44,7 @@ class Policy:
         self._operator_hash = auth.token_hash(operator_token) if operator_token else None
         self.open_creation = open_creation
         """Whether anyone may create and import games (else the operator only)."""
-        self._tables: dict[str, tuple[Secret, dict[str, tuple[str, Principal]]]] = {}
+        self._tables: dict[str, tuple[Secret, dict[str, Principal]]] = {}
 
     def is_operator(self, token: str | None) -> bool:
         """Whether ``token`` is this server's operator token (compared as hashes, in constant
@@ -73,19 +73,20 @@ class Policy:
         if secret is None:
             raise NotFound("game/unknown", f"no game with id {echo(game_id)}")
         found = self._principals(game_id, secret).get(hashed)
-        if found is not None and auth.same(hashed, found[0]):
-            return found[1]
+        if found is not None:
+            return found
         raise Unauthenticated("auth/bad-token", "this token belongs to no seat of this game")
 
-    def _principals(self, game_id: str, secret: Secret) -> dict[str, tuple[str, Principal]]:
-        """A game's token hashes → (hash, principal): the referee's, then each seat's (one
-        lookup per call instead of a comparison per seat; built once per game and secret)."""
+    def _principals(self, game_id: str, secret: Secret) -> dict[str, Principal]:
+        """A game's token hashes → principal: the referee's, then each seat's (one lookup per
+        call instead of a comparison per seat; built once per game and secret). The keys are
+        SHA-256 hashes, so the lookup's timing tells nothing about a token."""
         held = self._tables.get(game_id)
         if held is not None and held[0] is secret:
             return held[1]
-        table = {secret.referee_hash: (secret.referee_hash, Principal("referee"))}
+        table = {secret.referee_hash: Principal("referee")}
         for seat, seat_hash in enumerate(secret.token_hashes):
-            table.setdefault(seat_hash, (seat_hash, Principal("seat", seat)))
+            table.setdefault(seat_hash, Principal("seat", seat))
         if len(self._tables) >= _TABLES_KEPT:
             self._tables.clear()
         self._tables[game_id] = (secret, table)

@@ -4,8 +4,10 @@ Every use case reaches the store through here. A loaded game is kept in an LRU c
 forward by the records another replica may have written since (one read of the newer records,
 never a refold). An append that collides with another writer drops the cached game and raises
 :class:`~service.errors.Stale`; one that succeeds caches the state the command computed, so a
-command's events are evolved once. Readers waiting in ``watch`` (and the listeners of
-:meth:`Repository.listen`, the server's per-game fan-out) are woken after every append.
+command's events are evolved once. After every append, readers waiting in ``watch`` (the
+in-process client's) wake, the listeners of :meth:`Repository.listen_records` (the server's
+per-game fan-out) get the records written, and those of :meth:`Repository.listen` (the
+PostgreSQL notifier) the game's id.
 """
 
 from __future__ import annotations
@@ -223,8 +225,8 @@ class Repository:
     # ------------------------------------------------------------------ change notices
 
     def listen(self, listener: Callable[[str], None]) -> None:
-        """Call ``listener(game_id)`` after every append in this process (the fan-out, and the
-        PostgreSQL notifier that wakes other replicas: :mod:`service.notify`)."""
+        """Call ``listener(game_id)`` after every append in this process (the PostgreSQL
+        notifier that wakes other replicas: :mod:`service.notify`)."""
         self._listeners.append(listener)
 
     def unlisten(self, listener: Callable[[str], None]) -> None:
@@ -240,19 +242,16 @@ class Repository:
         if listener in self._record_listeners:
             self._record_listeners.remove(listener)
 
-    def notify(self, game_id: str | None = None, records: Sequence[Record] = ()) -> None:
-        """A write happened (to ``game_id``, of ``records``): wake this process's waiters and
-        listeners."""
+    def notify(self, game_id: str, records: Sequence[Record]) -> None:
+        """``records`` of ``game_id`` were written: wake this process's waiters and listeners."""
         with self._changed:
             self._changed.notify_all()
-        if game_id is None:
-            return
         for listener in list(self._listeners):
             try:
                 listener(game_id)
             except Exception:  # a failed wake-up must not fail the written command
                 log.exception("change listener failed for game %s", game_id)
-        for record_listener in list(self._record_listeners) if records else ():
+        for record_listener in list(self._record_listeners):
             try:
                 record_listener(game_id, records)
             except Exception:

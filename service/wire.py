@@ -240,9 +240,8 @@ def command_from_json(rules: AnyRules, text: str) -> Any:
 
 
 def command_to_json(game: str, command: Any) -> str:
-    module = game_module(game)
-    wrapper = module.AnyCommand()
-    getattr(wrapper, snake(type(command).__name__)).CopyFrom(to_message(command, module))
+    wrapper = game_module(game).AnyCommand()
+    _fill_member(wrapper, command)
     return json_format.MessageToJson(wrapper, indent=None, preserving_proto_field_name=True)
 
 

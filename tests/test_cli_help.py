@@ -27,7 +27,7 @@ def test_the_command_table_names_every_registered_command_once() -> None:
     """`skald --help` lists from ``cli.commands.COMMANDS`` without importing the modules, so the
     table must hold exactly the commands the modules register, each with a one-line summary."""
     modules = {module for module, _ in COMMANDS.values()}
-    registered = {}  # callback -> name (cli.audit also lists cli.audit_records' commands)
+    registered = {}  # callback -> name
     for module in sorted(modules):
         for info in importlib.import_module(module).app.registered_commands:
             name = info.name or typer.main.get_command_name(info.callback.__name__)

@@ -10,12 +10,13 @@ from typing import Any
 from domain.feast.game import RULES
 from domain.feast.game import commands as cmd
 from domain.feast.game import events as ev
-from domain.feast.game.items import HOUSE_BOARDS, amount, gain, items
+from domain.feast.game.items import HOUSE_BOARDS, amount, boards, gain, items
 from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import NO_GOODS, Ship, State
-from domain.feast.placement import empty_board
+from domain.feast.game.state import NO_GOODS, Phase, Ship, State
+from domain.feast.goods import Good
+from domain.feast.placement import Piece, empty_board, legal_placements
 from domain.feast.ships import ShipKind
-from domain.kernel import Chance, ServerChance, SkaldError
+from domain.kernel import Chance, ServerChance, SkaldError, TableChance
 from domain.kernel.fast import replace
 from domain.kernel.play import fold
 from tests.feast.feast_game_kit import holding, names, new_game, turn_of
@@ -187,3 +188,55 @@ def with_strip(state: State, number: int, *things: Any) -> State:
 
     strips = (Strip(number, tuple(things)), *state.strips[1:])
     return replace(state, strips=strips)
+
+
+def rolling(state: State, space: str, value: int, option: int = 0) -> tuple[State, list[Any]]:
+    """Seat 0 uses the dice space ``space``, its first roll ``value``."""
+    return place(state, 0, space, option, TableChance([value]))
+
+
+def declaring(state: State, command: Any) -> tuple[State, list[Any]]:
+    """Seat 0 declares its roll (``DeclareHunt``/``DeclareRaid``), no further chance."""
+    return run(state, 0, command, TableChance([]))
+
+
+def listed_of(state: State, kind: type) -> set[Any]:
+    """Seat 0's legal commands of type ``kind``."""
+    return {c for c in RULES.legal_commands(state, 0) if isinstance(c, kind)}
+
+
+def to_feast(state: State) -> tuple[State, list[Any]]:
+    """Every seat passes; the events from the last pass (phases 6–9)."""
+    events: list[Any] = []
+    while state.phase is Phase.ACTIONS and not state.offers:
+        state, events = run(state, state.turn if state.turn is not None else 0, cmd.Pass())
+    return state, events
+
+
+def end_feasts(state: State) -> tuple[State, list[Any]]:
+    """Every seat ends its feast; the events of the last EndFeast (phases 10–12 and on)."""
+    events: list[Any] = []
+    for seat in range(state.count):
+        if not state.players[seat].feasted and not state.offers:
+            state, events = run(state, seat, cmd.EndFeast())
+    return state, events
+
+
+def next_round(state: State, round_: int) -> tuple[State, list[Any]]:
+    """From round ``round_``'s actions to the next round's (its harvest and weapons)."""
+    fed, _ = to_feast(replace(state, round=round_))
+    return end_feasts(fed)
+
+
+def at_feast(state: State) -> State:
+    """``to_feast``, which must reach the Feast phase (no offer on the way)."""
+    fed, _ = to_feast(state)
+    assert fed.phase is Phase.FEAST
+    return fed
+
+
+def place_good(state: State, board: str, good: Good) -> tuple[State, list[Any]]:
+    """Seat 0 places ``good`` on ``board`` (a name of ``items.boards``) at its first listed spot."""
+    target = dict(boards(state.players[0]))[board]
+    pl = next(iter(legal_placements(target, Piece.good(good))))
+    return run(state, 0, cmd.PlaceGood(board, good.value, pl.row, pl.col, pl.rotation))

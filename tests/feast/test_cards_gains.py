@@ -4,15 +4,13 @@ scoring (``cards/scoring.py``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from domain.feast.boards.grid import BoardId
 from domain.feast.game import commands as cmd
 from domain.feast.game import events as ev
 from domain.feast.game.state import Phase, Strip
 from domain.feast.goods import Good
 from domain.feast.mountains import MountainItem
-from domain.feast.placement import Piece, empty_board, legal_placements
+from domain.feast.placement import empty_board
 from domain.feast.ships import ShipKind
 from domain.kernel.fast import replace
 from tests.feast.cards_kit import (
@@ -26,6 +24,7 @@ from tests.feast.cards_kit import (
     names,
     offered,
     place,
+    place_good,
     play,
     played,
     run,
@@ -35,18 +34,6 @@ from tests.feast.cards_kit import (
 )
 
 S, X, W = MountainItem.STONE, MountainItem.SILVER_2, MountainItem.WOOD
-
-
-def _place_good(state: Any, board: str, good: Good) -> tuple[Any, list[Any]]:
-    target = dict((n, b) for n, b in _boards(state))[board]
-    pl = next(iter(legal_placements(target, Piece.good(good))))
-    return run(state, 0, cmd.PlaceGood(board, good.value, pl.row, pl.col, pl.rotation))
-
-
-def _boards(state: Any) -> Any:
-    from domain.feast.game.items import boards
-
-    return boards(state.players[0])
 
 
 def test_stone_carver_and_mineworker_watch_mountain_takes() -> None:
@@ -113,13 +100,13 @@ def test_placement_watchers() -> None:
     state = state.with_player(
         0, replace(state.players[0], explored=(empty_board(BoardId.SHETLAND),))
     )
-    held, _ = _place_good(state, "stone-house-0", Good.GRAIN)
+    held, _ = place_good(state, "stone-house-0", Good.GRAIN)
     assert held.offers[0].card.endswith("098")
     after, events = answer(held, 0)
     assert got(events, 0, 98) == {"silver": -2, "silk": 1}
-    _, events = _place_good(state, "stone-house-0", Good.RUNE_STONE)
+    _, events = place_good(state, "stone-house-0", Good.RUNE_STONE)
     assert got(events, 0, 101) == {"mead": 1, "silver": 1} and got(events, 0, 100) == {}
-    _, events = _place_good(state, "shetland", Good.RUNE_STONE)
+    _, events = place_good(state, "shetland", Good.RUNE_STONE)
     assert got(events, 0, 100) == {"silver": 1} and got(events, 0, 101) == {}
     assert have(after, 0, "silk") == 1
 

@@ -13,7 +13,7 @@ from domain.feast.game import RULES
 from domain.feast.game import commands as cmd
 from domain.feast.game import events as ev
 from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import Occupancy, Phase, State, Strip
+from domain.feast.game.state import Occupancy, State, Strip
 from domain.feast.goods import Good
 from domain.feast.mountains import MountainItem
 from domain.kernel import TableChance
@@ -23,15 +23,21 @@ from tests.feast.cards_kit import (
     LONGSHIP,
     WB,
     answer,
+    at_feast,
     bare,
+    declaring,
+    end_feasts,
     got,
     have,
+    listed_of,
     names,
     offered,
     place,
     played,
+    rolling,
     run,
     surrounded_stone_house,
+    to_feast,
     used,
     with_board_houses,
     with_houses,
@@ -39,20 +45,8 @@ from tests.feast.cards_kit import (
 )
 
 
-def _roll(state: State, space: str, value: int, option: int = 0) -> tuple[State, list[Any]]:
-    return place(state, 0, space, option, TableChance([value]))
-
-
-def _declare(state: State, command: Any) -> tuple[State, list[Any]]:
-    return run(state, 0, command, TableChance([]))
-
-
 def _offers(state: State) -> list[str]:
     return [o.card[-3:] for o in state.offers]
-
-
-def _listed(state: State, kind: type) -> set[Any]:
-    return {c for c in RULES.legal_commands(state, 0) if isinstance(c, kind)}
 
 
 # --- trading: before and after overseas trading ------------------------------------------------
@@ -178,9 +172,9 @@ def test_dice_cards_do_nothing_when_their_condition_fails(
 ) -> None:
     space, value, declare = action
     state = with_ships(played(bare(**things), 0, number), 0, WB)
-    rolled, events = _roll(state, space, value)
+    rolled, events = rolling(state, space, value)
     assert rolled.dice is not None and not rolled.offers
-    after, more = _declare(rolled, declare)
+    after, more = declaring(rolled, declare)
     events += more
     assert card_id(number) not in [o.card for o in after.offers]
     assert used(events, number) == 0 and got(events, 0, number) == {}
@@ -191,7 +185,7 @@ def test_snare_specialist_not_on_an_imitation_of_the_snare_space() -> None:
     state = played(bare(players=4, wood=1, snare=2), 0, 130)
     state = replace(state, imitation=(2, 3), occupied=(Occupancy("hunting-2-2", 1, 2),))
     rolled, _ = run(state, 0, cmd.PlaceVikings("imitation-2", 0, "hunting-2-2"), TableChance([1]))
-    after, events = _declare(rolled, cmd.DeclareHunt(True, 1, 0))
+    after, events = declaring(rolled, cmd.DeclareHunt(True, 1, 0))
     assert not after.offers and used(events, 130) == 0
 
 
@@ -200,14 +194,14 @@ def test_trapper_pays_on_an_imitation_of_the_snare_space() -> None:
     state = played(bare(players=4, wood=1), 0, 126)
     state = replace(state, imitation=(2, 3), occupied=(Occupancy("hunting-2-2", 1, 2),))
     rolled, _ = run(state, 0, cmd.PlaceVikings("imitation-2", 0, "hunting-2-2"), TableChance([1]))
-    _, events = _declare(rolled, cmd.DeclareHunt(True, 1, 0))
+    _, events = declaring(rolled, cmd.DeclareHunt(True, 1, 0))
     assert got(events, 0, 126) == {"silver": 1}
 
 
 def test_meat_curer_uses_the_snare_just_won_and_digger_waits_its_turn() -> None:
     """Two offers after one snare, answered in order; the curer eats the won snare."""
     state = played(bare(wood=1, snare=0), 0, 128, 129)
-    held, _ = _declare(_roll(state, *SNARE_OK[:2])[0], SNARE_OK[2])
+    held, _ = declaring(rolling(state, *SNARE_OK[:2])[0], SNARE_OK[2])
     assert _offers(held) == ["128", "129"]
     held, _ = answer(held, None)
     assert _offers(held) == ["129"]
@@ -218,7 +212,7 @@ def test_meat_curer_uses_the_snare_just_won_and_digger_waits_its_turn() -> None:
 
 def test_bait_layer_also_after_a_failed_snare_and_once() -> None:
     state = played(bare(stockfish=2), 0, 131)
-    held, _ = _declare(_roll(state, *SNARE_FAIL[:2])[0], SNARE_FAIL[2])
+    held, _ = declaring(rolling(state, *SNARE_FAIL[:2])[0], SNARE_FAIL[2])
     assert _offers(held) == ["131"]
     after, events = answer(held, 0)
     assert got(events, 0, 131) == {"stockfish": -1, "game-meat": 1}
@@ -227,15 +221,15 @@ def test_bait_layer_also_after_a_failed_snare_and_once() -> None:
 
 def test_blubber_cook_adds_to_the_whaling_oil() -> None:
     state = with_ships(played(bare(wood=2), 0, 140), 0, WB)
-    after, events = _declare(_roll(state, *WHALE_OK[:2])[0], WHALE_OK[2])
-    plain, _ = _declare(_roll(with_ships(bare(wood=2), 0, WB), *WHALE_OK[:2])[0], WHALE_OK[2])
+    after, events = declaring(rolling(state, *WHALE_OK[:2])[0], WHALE_OK[2])
+    plain, _ = declaring(rolling(with_ships(bare(wood=2), 0, WB), *WHALE_OK[:2])[0], WHALE_OK[2])
     assert have(after, 0, "oil") == have(plain, 0, "oil") + 1 and used(events, 140) == 1
 
 
 def test_whale_catcher_gets_nothing_from_a_failed_whaling() -> None:
     """142's existing test covers 2 spears spent; a failure spends none and gives none."""
     state = with_ships(played(bare(spear=1), 0, 142), 0, WB)
-    after, events = _declare(_roll(state, *WHALE_FAIL[:2])[0], WHALE_FAIL[2])
+    after, events = declaring(rolling(state, *WHALE_FAIL[:2])[0], WHALE_FAIL[2])
     assert used(events, 142) == 0 and got(events, 0, 142) == {}
     assert have(after, 0, "spear") == 2  # only the failure's consolation spear
 
@@ -249,7 +243,7 @@ def test_forester_also_before_an_imitated_hunting_game() -> None:
 
 def test_deerstalker_after_the_two_viking_hunting_game_too() -> None:
     state = played(bare(wood=1, silver=2), 0, 144)
-    held, _ = _declare(_roll(state, "hunting-2-1", 1)[0], cmd.DeclareHunt(True, 1, 0))
+    held, _ = declaring(rolling(state, "hunting-2-1", 1)[0], cmd.DeclareHunt(True, 1, 0))
     assert _offers(held) == ["144"]
 
 
@@ -268,41 +262,20 @@ def test_thing_spokesman_counts_one_or_two_vikings_back(
     space: str, value: int, declare: Any, things: dict[str, int], silver: int
 ) -> None:
     state = with_ships(played(bare(**things), 0, 151), 0, WB, LONGSHIP)
-    _, events = _declare(_roll(state, space, value)[0], declare)
+    _, events = declaring(rolling(state, space, value)[0], declare)
     back = [e.returned for e in events if isinstance(e, ev.DiceFailed)]
     assert got(events, 0, 151) == ({"silver": silver} if silver else {}), back
 
 
 def test_without_proficient_hunter_three_rolls_at_most() -> None:
     """153's test covers the 4th roll and no 5th; without the card a 4th is not listed."""
-    state, _ = _roll(bare(), "hunting-1-1", 6)
+    state, _ = rolling(bare(), "hunting-1-1", 6)
     for value in (6, 6):
         state, _ = run(state, 0, cmd.Reroll(), TableChance([value]))
-    assert state.dice is not None and state.dice.roll == 3 and not _listed(state, cmd.Reroll)
+    assert state.dice is not None and state.dice.roll == 3 and not listed_of(state, cmd.Reroll)
 
 
 # --- phases: feast, bonus, mountains -----------------------------------------------------------
-
-
-def _to_feast(state: State) -> tuple[State, list[Any]]:
-    events: list[Any] = []
-    while state.phase is Phase.ACTIONS and not state.offers:
-        state, events = run(state, state.turn if state.turn is not None else 0, cmd.Pass())
-    return state, events
-
-
-def _end_feasts(state: State) -> tuple[State, list[Any]]:
-    events: list[Any] = []
-    for seat in range(state.count):
-        if not state.players[seat].feasted and not state.offers:
-            state, events = run(state, seat, cmd.EndFeast())
-    return state, events
-
-
-def _feast(state: State) -> State:
-    fed, _ = _to_feast(state)
-    assert fed.phase is Phase.FEAST
-    return fed
 
 
 # 186 Pea Flour Baker: its test checks the 2 horizontal peas and the third refused (limit).
@@ -312,14 +285,14 @@ def _feast(state: State) -> State:
 
 
 def test_slowpoke_offers_nothing_without_silver_or_mead() -> None:
-    fed = _feast(played(bare(), 0, 41))
-    after, events = _end_feasts(fed)
+    fed = at_feast(played(bare(), 0, 41))
+    after, events = end_feasts(fed)
     assert card_id(41) not in [o.card for o in after.offers] and used(events, 41) == 0
 
 
 def test_slowpoke_offers_only_what_can_be_paid() -> None:
-    fed = _feast(played(bare(silver=1), 0, 41))
-    held, _ = _end_feasts(fed)
+    fed = at_feast(played(bare(silver=1), 0, 41))
+    held, _ = end_feasts(fed)
     assert [o for _, o in offered(held)] == [-1, 0]  # the silver, not the mead
 
 
@@ -329,7 +302,7 @@ def test_slowpoke_offers_only_what_can_be_paid() -> None:
 )
 def test_skinner_counts_only_sheep_and_cattle(food: str, skins: int) -> None:
     things = {food.replace("-", "_"): 1}
-    fed = _feast(played(bare(**things), 0, 157))
+    fed = at_feast(played(bare(**things), 0, 157))
     _, events = run(fed, 0, cmd.ServeFood(food, 0, 0))
     assert got(events, 0, 157) == ({"skin-and-bones": skins} if skins else {})
 
@@ -353,8 +326,8 @@ def test_column_cards_need_seven_vikings_in_their_column(
     occupied: tuple[tuple[str, int], ...], cabbage: int, flax: int
 ) -> None:
     spaces = tuple(Occupancy(s, 0, n) for s, n in occupied)
-    fed = _feast(replace(played(bare(), 0, 161, 162), occupied=spaces))
-    _, events = _end_feasts(fed)
+    fed = at_feast(replace(played(bare(), 0, 161, 162), occupied=spaces))
+    _, events = end_feasts(fed)
     assert got(events, 0, 161) == ({"cabbage": 1} if cabbage else {})
     assert got(events, 0, 162) == ({"flax": 1} if flax else {})
 
@@ -365,25 +338,25 @@ def test_column_cards_count_only_the_seats_own_vikings() -> None:
         Occupancy("crafting-3-1", 1, 3),
         Occupancy("mountains-and-trade-3-1", 0, 3),
     )
-    fed = _feast(replace(played(bare(), 0, 161), occupied=theirs))
-    _, events = _end_feasts(fed)
+    fed = at_feast(replace(played(bare(), 0, 161), occupied=theirs))
+    _, events = end_feasts(fed)
     assert got(events, 0, 161) == {}
 
 
 def test_taster_nothing_without_spices() -> None:
-    _, events = _to_feast(played(bare(), 0, 167))
+    _, events = to_feast(played(bare(), 0, 167))
     assert got(events, 0, 167) == {} and used(events, 167) == 0
 
 
 def test_fish_cook_offers_nothing_when_no_stockfish_was_served() -> None:
-    fed = _feast(with_houses(played(bare(stockfish=1, peas=1), 0, 172), 0, "long-house"))
+    fed = at_feast(with_houses(played(bare(stockfish=1, peas=1), 0, 172), 0, "long-house"))
     fed, _ = run(fed, 0, cmd.ServeFood("peas", 0, 1))
     held, events = run(fed, 0, cmd.EndFeast())
     assert card_id(172) not in [o.card for o in held.offers] and used(events, 172) == 0
 
 
 def test_fish_cook_offers_nothing_without_a_stone_or_long_house() -> None:
-    fed = _feast(with_houses(played(bare(stockfish=1), 0, 172), 0, "shed"))
+    fed = at_feast(with_houses(played(bare(stockfish=1), 0, 172), 0, "shed"))
     fed, _ = run(fed, 0, cmd.ServeFood("stockfish", 0, 0))
     held, _ = run(fed, 0, cmd.EndFeast())
     assert card_id(172) not in [o.card for o in held.offers]
@@ -393,22 +366,22 @@ def test_punchcutter_nothing_for_other_items_leaving() -> None:
     state = played(bare(), 0, 173)
     wood = MountainItem.WOOD
     state = replace(state, strips=(Strip(1, (wood, wood)), Strip(2, (MountainItem.STONE,))))
-    _, events = _end_feasts(_feast(state))
+    _, events = end_feasts(at_feast(state))
     assert got(events, 0, 173) == {} and used(events, 173) == 0
 
 
 def test_maid_offers_nothing_for_an_empty_house() -> None:
     """An empty long house yields no bonus good at all: not exactly 1."""
-    fed = _feast(with_houses(played(bare(), 0, 177), 0, "long-house"))
-    held, events = _end_feasts(fed)
+    fed = at_feast(with_houses(played(bare(), 0, 177), 0, "long-house"))
+    held, events = end_feasts(fed)
     assert card_id(177) not in [o.card for o in held.offers] and used(events, 177) == 0
 
 
 def test_maid_judges_each_house_on_its_own() -> None:
     """Two houses each paying exactly 1 hide: two offers, one per house."""
     house = surrounded_stone_house()
-    fed = _feast(with_board_houses(played(bare(), 0, 177), 0, house, house))
-    held, _ = _end_feasts(fed)
+    fed = at_feast(with_board_houses(played(bare(), 0, 177), 0, house, house))
+    held, _ = end_feasts(fed)
     assert [o.trigger for o in held.offers] == ["maid:hide", "maid:hide"]
     held, events = answer(held, 0)
     assert got(events, 0, 177) == {"hide": -1, "silverware": 1} and len(held.offers) == 1
@@ -419,11 +392,11 @@ def test_maid_judges_each_house_on_its_own() -> None:
 
 def test_catapulter_also_in_pillaging_and_without_it_a_stone_adds_one() -> None:
     state = with_ships(bare(stone=1), 0, LONGSHIP)
-    rolled, _ = _roll(state, "raiding-1-1", 6)
-    _, events = _declare(rolled, cmd.DeclareRaid(True, 1, 0, "rune-stone"))
+    rolled, _ = rolling(state, "raiding-1-1", 6)
+    _, events = declaring(rolled, cmd.DeclareRaid(True, 1, 0, "rune-stone"))
     assert [e.result for e in events if isinstance(e, ev.DiceSucceeded)] == [7]
-    rolled, _ = _roll(played(state, 0, 89), "raiding-2-1", 6)
-    _, events = _declare(rolled, cmd.DeclareRaid(True, 1, 0, "rune-stone"))
+    rolled, _ = rolling(played(state, 0, 89), "raiding-2-1", 6)
+    _, events = declaring(rolled, cmd.DeclareRaid(True, 1, 0, "rune-stone"))
     assert [e.result for e in events if isinstance(e, ev.DiceSucceeded)] == [8]
 
 
@@ -437,7 +410,7 @@ def test_catapulter_also_in_pillaging_and_without_it_a_stone_adds_one() -> None:
 )
 def test_ore_for_a_bonus_needs_ore_and_its_own_kind(number: int, space: str, ore: int) -> None:
     state = with_ships(played(bare(), 0, number), 0, (LONGSHIP, ore))
-    rolled, events = _roll(state, space, 3)
+    rolled, events = rolling(state, space, 3)
     assert not rolled.offers and "DieRolled" in names(events)
     assert rolled.dice is not None and rolled.dice.modifier == ore  # the ship's ore, no card
 
@@ -451,7 +424,7 @@ def test_ore_for_a_bonus_needs_ore_and_its_own_kind(number: int, space: str, ore
 )
 def test_lance_bearer_only_after_a_successful_raid(space: str, value: int, declare: Any) -> None:
     state = with_ships(played(bare(), 0, 133), 0, LONGSHIP)
-    after, events = _declare(_roll(state, space, value)[0], declare)
+    after, events = declaring(rolling(state, space, value)[0], declare)
     assert card_id(133) not in [o.card for o in after.offers] and used(events, 133) == 0
 
 
@@ -460,11 +433,11 @@ def test_lance_bearer_only_after_a_successful_raid(space: str, value: int, decla
 
 def test_robber_in_pillaging_too() -> None:
     state = with_ships(played(bare(), 0, 138), 0, LONGSHIP)
-    takes = {c.take for c in _listed(_roll(state, "raiding-2-1", 8)[0], cmd.DeclareRaid)}
+    takes = {c.take for c in listed_of(rolling(state, "raiding-2-1", 8)[0], cmd.DeclareRaid)}
     assert "oil" in takes
 
 
 def test_loot_hunter_limit_without_it_the_crown_costs_its_full_value() -> None:
     high = with_ships(bare(long_sword=7), 0, LONGSHIP)
-    rolled, _ = _roll(high, "raiding-1-1", 8)  # 8 + 7 = 15 < 16
-    assert cmd.DeclareRaid(True, 0, 7, "english-crown") not in _listed(rolled, cmd.DeclareRaid)
+    rolled, _ = rolling(high, "raiding-1-1", 8)  # 8 + 7 = 15 < 16
+    assert cmd.DeclareRaid(True, 0, 7, "english-crown") not in listed_of(rolled, cmd.DeclareRaid)

@@ -14,7 +14,7 @@ from domain.feast.game.setup_data import card_id
 from domain.feast.game.state import Occupancy, Phase, Strip
 from domain.feast.goods import Good
 from domain.feast.mountains import MountainItem
-from domain.feast.placement import Piece, empty_board, legal_placements
+from domain.feast.placement import empty_board
 from domain.feast.ships import ShipKind
 from domain.kernel.fast import replace
 from tests.feast.cards_kit import (
@@ -26,19 +26,21 @@ from tests.feast.cards_kit import (
     got,
     have,
     names,
+    next_round,
     offered,
     options,
     place,
+    place_good,
     play,
     played,
     refused,
     run,
+    to_feast,
     use,
     used,
     with_houses,
     with_ships,
 )
-from tests.feast.test_cards_phases import _next_round, _to_feast
 
 S, W = MountainItem.STONE, MountainItem.WOOD
 
@@ -184,18 +186,10 @@ def test_stone_carver_for_stone_a_card_takes_from_a_mountain() -> None:
     """Interaction: the Wanderer (#95) takes 2 stones off a strip without a harvest."""
     state = played(bare(), 0, 6, 95)
     state = replace(state, strips=(Strip(1, (S, S, S, W)), *state.strips[1:]))
-    held, _ = _next_round(state, 2)  # the new round's mountain step drops the first stone
+    held, _ = next_round(state, 2)  # the new round's mountain step drops the first stone
     assert held.strips[0].items[:2] == (S, S)
     _, events = answer(held, 12)
     assert got(events, 0, 6) == {"silver": 2}
-
-
-def _place_good(state: Any, board: str, good: Good) -> tuple[Any, list[Any]]:
-    from domain.feast.game.items import boards
-
-    target = dict(boards(state.players[0]))[board]
-    pl = next(iter(legal_placements(target, Piece.good(good))))
-    return run(state, 0, cmd.PlaceGood(board, good.value, pl.row, pl.col, pl.rotation))
 
 
 def _explored(state: Any) -> Any:
@@ -209,12 +203,12 @@ def test_nobleman_not_for_another_good_or_without_two_silver() -> None:
     other goods and the price are its limit."""
     base = played(bare(grain=1, rune_stone=1, silver=2), 0, 98)
     house = with_houses(base, 0, "long-house")
-    rune, _ = _place_good(house, "long-house-0", Good.RUNE_STONE)
+    rune, _ = place_good(house, "long-house-0", Good.RUNE_STONE)
     assert not rune.offers
     poor = with_houses(played(bare(grain=1, silver=1), 0, 98), 0, "long-house")
-    held, events = _place_good(poor, "long-house-0", Good.GRAIN)
+    held, events = place_good(poor, "long-house-0", Good.GRAIN)
     assert not held.offers and "OccupationOffered" not in names(events)
-    held, _ = _place_good(house, "long-house-0", Good.GRAIN)  # a long house counts
+    held, _ = place_good(house, "long-house-0", Good.GRAIN)  # a long house counts
     assert [o.card for o in held.offers] == [card_id(98)]
 
 
@@ -222,12 +216,12 @@ def test_rune_stone_watchers_not_for_other_goods() -> None:
     """Each is covered against the other's board in test_cards_gains; grain in a house gives
     neither, nor does a rune stone on the home board (no exploration board, no house)."""
     state = with_houses(played(bare(grain=1, rune_stone=1), 0, 100, 101), 0, "long-house")
-    _, events = _place_good(state, "long-house-0", Good.GRAIN)
+    _, events = place_good(state, "long-house-0", Good.GRAIN)
     assert got(events, 0, 100) == {} and got(events, 0, 101) == {}
-    _, events = _place_good(state, "home", Good.RUNE_STONE)
+    _, events = place_good(state, "home", Good.RUNE_STONE)
     assert got(events, 0, 100) == {} and got(events, 0, 101) == {}
     rune = _explored(with_houses(played(bare(rune_stone=1), 0, 101), 0, "long-house"))
-    _, events = _place_good(rune, "long-house-0", Good.RUNE_STONE)
+    _, events = place_good(rune, "long-house-0", Good.RUNE_STONE)
     assert got(events, 0, 101) == {"mead": 1, "silver": 1}
 
 
@@ -296,26 +290,26 @@ def test_craft_leader_counts_only_its_owners_vikings() -> None:
         Occupancy("crafting-2-1", 0, 2),
         Occupancy("crafting-2-2", 1, 2),
     )
-    _, events = _to_feast(replace(state, occupied=spaces))
+    _, events = to_feast(replace(state, occupied=spaces))
     assert got(events, 0, 8) == {}
 
 
 def test_ore_boatman_without_a_longship_offers_nothing() -> None:
     state = with_ships(played(bare(), 0, 9), 0, KNARR, WB)
-    held, events = _to_feast(state)
+    held, events = to_feast(state)
     assert not held.offers and held.phase is Phase.FEAST
     assert "OccupationOffered" not in names(events)
 
 
 def test_ore_boatman_two_longships_two_ore() -> None:
     state = with_ships(played(bare(), 0, 9), 0, LONGSHIP, LONGSHIP)
-    held, _ = _to_feast(state)
+    held, _ = to_feast(state)
     assert [o.trigger for o in held.offers] == ["ore:2"]
 
 
 def test_peacemaker_offers_in_a_round_without_harvest_too() -> None:
     """The must and the draw are covered in test_cards_phases; ore instead of the weapon."""
-    held, events = _next_round(played(bare(), 0, 38), 2)
+    held, events = next_round(played(bare(), 0, 38), 2)
     assert held.offers[0].trigger == "weapon"
     _, events = answer(held, 3)
     assert got(events, 0, 38) == {"ore": 1}
@@ -325,7 +319,7 @@ def test_peacemaker_offers_in_a_round_without_harvest_too() -> None:
 def test_helper_in_time_of_need_by_boat_count(boats: int, expected: dict[str, int]) -> None:
     """2 boats → grain is covered in test_cards_phases; no boat gives nothing."""
     state = with_ships(played(bare(), 0, 93), 0, *([WB] * boats), KNARR)
-    _, events = _next_round(state, 2)
+    _, events = next_round(state, 2)
     assert got(events, 0, 93) == expected
 
 
@@ -339,7 +333,7 @@ def test_no_harvest_cards_do_nothing_in_a_harvest_round(
     state = played(bare(**things), 0, number)
     if number == 93:
         state = with_ships(state, 0, WB)
-    held, events = _next_round(state, 1)  # round 2 has a harvest
+    held, events = next_round(state, 1)  # round 2 has a harvest
     assert not held.offers and got(events, 0, number) == {}
     assert "OccupationOffered" not in names(events)
 
@@ -348,20 +342,20 @@ def test_no_harvest_cards_do_nothing_in_a_harvest_round(
 def test_no_harvest_exchange_without_the_goods_offers_nothing(
     number: int, things: dict[str, int]
 ) -> None:
-    held, events = _next_round(played(bare(**things), 0, number), 2)
+    held, events = next_round(played(bare(**things), 0, number), 2)
     assert not held.offers and "OccupationOffered" not in names(events)
     assert names(events)[-1] == "TurnStarted"
 
 
 def test_fur_trader_game_meat_to_whale_meat() -> None:
-    held, _ = _next_round(played(bare(game_meat=1), 0, 96), 2)
+    held, _ = next_round(played(bare(game_meat=1), 0, 96), 2)
     assert [o for _, o in offered(held)] == [-1, 0]
     _, events = answer(held, 0)
     assert got(events, 0, 96) == {"game-meat": -1, "whale-meat": 1}
 
 
 def test_flax_baker_nothing_without_a_harvest() -> None:
-    held, events = _next_round(played(bare(flax=2), 0, 171), 2)
+    held, events = next_round(played(bare(flax=2), 0, 171), 2)
     assert not held.offers and "OccupationOffered" not in names(events)
 
 

@@ -4,22 +4,12 @@
 from __future__ import annotations
 
 from domain.feast.game import events as ev
-from domain.feast.game.items import WEAPON_INDEX, boards, gain, with_board
-from domain.feast.game.state import Acting, CardOffer, ItemCount, State, Strip
-from domain.feast.mountains import MountainItem
+from domain.feast.game.evolve_goods import taken_off
+from domain.feast.game.items import WEAPON_INDEX, boards, gain, mountain_items, with_board
+from domain.feast.game.state import Acting, CardOffer, ItemCount, State
 from domain.kernel.fast import replace
 
-_MOUNTAIN_ITEM = {
-    MountainItem.WOOD: ("wood", 1),
-    MountainItem.STONE: ("stone", 1),
-    MountainItem.ORE: ("ore", 1),
-    MountainItem.SILVER_2: ("silver", 2),
-}
 _ACTION_REASONS = frozenset({"action", "dice"})
-
-
-def mountain_items(items: tuple[MountainItem, ...]) -> tuple[ItemCount, ...]:
-    return tuple(ItemCount(*_MOUNTAIN_ITEM[i]) for i in items)
 
 
 def _mark(s: State, seat: int, card: str) -> State:
@@ -60,10 +50,7 @@ def played_by(s: State, e: ev.OccupationPlayedBy) -> State:
 
 
 def took(s: State, e: ev.OccupationTookFromMountain) -> State:
-    strips = tuple(
-        Strip(x.number, x.items[len(e.items) :]) if x.number == e.strip else x for x in s.strips
-    )
-    s = replace(s, strips=strips)
+    s = replace(s, strips=taken_off(s, e.strip, len(e.items)))
     return s.with_player(e.seat, gain(s.players[e.seat], mountain_items(e.items)))
 
 

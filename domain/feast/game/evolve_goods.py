@@ -10,12 +10,12 @@ from domain.feast.game.items import (
     WEAPON_INDEX,
     boards,
     gain,
+    mountain_items,
     pay,
     with_board,
 )
 from domain.feast.game.state import ItemCount, State, Strip
 from domain.feast.goods import Good
-from domain.feast.mountains import MountainItem
 from domain.feast.placement import Piece
 from domain.kernel.fast import replace
 
@@ -46,18 +46,13 @@ def gained(s: State, e: ev.Gained) -> State:
     return s.with_player(e.seat, gain(s.players[e.seat], e.items))
 
 
-_MOUNTAIN_ITEM = {
-    MountainItem.WOOD: ("wood", 1),
-    MountainItem.STONE: ("stone", 1),
-    MountainItem.ORE: ("ore", 1),
-    MountainItem.SILVER_2: ("silver", 2),
-}
+def taken_off(s: State, strip: int, n: int) -> tuple[Strip, ...]:
+    """The strips once ``n`` items are taken from the arrow end of strip ``strip``."""
+    return tuple(Strip(x.number, x.items[n:]) if x.number == strip else x for x in s.strips)
 
 
 def mountain(s: State, e: ev.MountainTaken) -> State:
-    strips = tuple(
-        Strip(x.number, x.items[len(e.items) :]) if x.number == e.strip else x for x in s.strips
-    )
+    strips = taken_off(s, e.strip, len(e.items))
     run = s.running
     if run is not None:
         n = len(e.items)
@@ -65,7 +60,7 @@ def mountain(s: State, e: ev.MountainTaken) -> State:
         takes = list(run.takes)
         takes.remove(fit)
         run = replace(run, takes=tuple(takes), strips_used=(*run.strips_used, e.strip), used=True)
-    got = tuple(ItemCount(*_MOUNTAIN_ITEM[i]) for i in e.items)
+    got = mountain_items(e.items)
     s = replace(s, strips=strips, running=run)
     return s.with_player(e.seat, gain(s.players[e.seat], got))
 

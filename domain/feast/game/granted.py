@@ -15,7 +15,6 @@ the flow goes on at ``then`` (NOTES.md, Part 3).
 
 from __future__ import annotations
 
-from domain.feast.action_board import ACTION_SPACES, ActionSpace
 from domain.feast.game import events as ev
 from domain.feast.game.actions import SPACE_RULES, SPACES
 from domain.feast.game.actions.base import Refusal, rule
@@ -24,13 +23,7 @@ from domain.feast.game.flow import Log
 from domain.feast.game.state import FEAST, Resume, State
 from domain.kernel.chance import Chance
 
-__all__ = ["FEAST", "first_of_kind", "grant_refusal", "over", "start_next"]
-
-
-def first_of_kind(kind: str) -> ActionSpace:
-    """The printed space a card names by its action ("a Hunting Game action"): the first of
-    that kind (the spaces of one kind carry out the same action)."""
-    return next(a for a in ACTION_SPACES if a.kind == kind)
+__all__ = ["grant_refusal", "over", "start_next"]
 
 
 def grant_refusal(s: State, seat: int, space_id: str, option: int) -> Refusal | None:

@@ -14,6 +14,7 @@ from domain.feast.boards.grid import BoardId
 from domain.feast.boards.home import BERTHS_LARGE, BERTHS_SMALL
 from domain.feast.game.state import ItemCount, Player, Ship
 from domain.feast.goods import GOOD_SPECS, GOODS, Good
+from domain.feast.mountains import MountainItem
 from domain.feast.placement import ORE, SILVER, BoardState, Piece, empty_board
 from domain.feast.ships import SHIPS, Berth, ShipKind
 from domain.feast.special_tiles import SpecialTile
@@ -31,10 +32,22 @@ HOUSE_BOARDS: dict[str, BoardId] = {
     "long-house": BoardId.LONG_HOUSE,
 }
 BUILDING_INDEX = {"shed": 0, "stone-house": 1, "long-house": 2}
+MOUNTAIN_ITEM: dict[MountainItem, tuple[str, int]] = {
+    MountainItem.WOOD: ("wood", 1),
+    MountainItem.STONE: ("stone", 1),
+    MountainItem.ORE: ("ore", 1),
+    MountainItem.SILVER_2: ("silver", 2),
+}
+"""What each mountain item is worth in supply: (item, count)."""
 
 
 def items(*pairs: tuple[str, int]) -> tuple[ItemCount, ...]:
     return tuple(ItemCount(i, n) for i, n in pairs if n)
+
+
+def mountain_items(taken: Iterable[MountainItem]) -> tuple[ItemCount, ...]:
+    """The supply items mountain items taken off a strip become."""
+    return tuple(ItemCount(*MOUNTAIN_ITEM[i]) for i in taken)
 
 
 def good_count(p: Player, good: Good | str) -> int:

@@ -52,11 +52,6 @@ def _harvest(log: Log, chance: Chance) -> bool:
     return False
 
 
-def _after_harvest(log: Log, chance: Chance) -> bool:
-    cards.phase(log, "after-harvest", chance)
-    return False
-
-
 def _exploration(log: Log, chance: Chance) -> bool:
     """Phase 3: the board scheduled this round turns over if unclaimed (its silver back to the
     stock); every other unclaimed face gets 2 silver (rules.ja.txt フェイズ3)."""
@@ -92,6 +87,8 @@ def _start_player(log: Log, chance: Chance) -> bool:
 
 
 def _point(point: str) -> Callable[[Log, Chance], bool]:
+    """A step that is only the occupations' ``point`` (``cards.engine.POINTS``)."""
+
     def step(log: Log, chance: Chance) -> bool:
         cards.phase(log, point, chance)
         return False
@@ -159,7 +156,7 @@ def _return(log: Log, chance: Chance) -> bool:
 STEPS: tuple[tuple[str, Callable[[Log, Chance], bool]], ...] = (
     ("round", _round),
     ("harvest", _harvest),
-    ("after-harvest", _after_harvest),
+    ("after-harvest", _point("after-harvest")),
     ("exploration", _exploration),
     ("weapons", _weapons),
     ("actions", _actions),
@@ -197,10 +194,6 @@ def run_phases(log: Log, chance: Chance, step: str) -> None:
             return
         if granted.start_next(log, Resume(STEPS[i][0]), chance):
             return
-
-
-def is_step(name: str) -> bool:
-    return name in _AT
 
 
 def start_round(log: Log, chance: Chance) -> None:

@@ -4,16 +4,12 @@ prices and columns."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from domain.feast.action_board import ACTION_SPACES, ActionSpace, Group
-from domain.feast.game.cards.model import Card
+from domain.feast.game.cards.model import Card, PayFn
 from domain.feast.game.items import items
 from domain.feast.game.state import ItemCount, State
-
-if TYPE_CHECKING:
-    pass
-
 
 EMIGRATION_KINDS = frozenset({"emigrate", "exchange-and-emigrate"})
 
@@ -36,45 +32,22 @@ def silver_of(pay: tuple[ItemCount, ...]) -> int:
     return sum(it.count for it in pay if it.item == "silver")
 
 
-def _peddler(
-    s: State,
-    seat: int,
-    space: ActionSpace,
-    printed: tuple[ItemCount, ...],
-    now: tuple[ItemCount, ...],
-) -> tuple[ItemCount, ...]:
-    return less(now, "silver", 1) if space.group is Group.LIVESTOCK_MARKET else now
+def _discount(
+    item: str, n: int, where: Callable[[ActionSpace, tuple[ItemCount, ...]], bool]
+) -> PayFn:
+    """``n`` fewer ``item`` on the spaces ``where`` accepts (given the printed price, so the
+    discounts stack without seeing each other)."""
 
+    def pay(
+        s: State,
+        seat: int,
+        space: ActionSpace,
+        printed: tuple[ItemCount, ...],
+        now: tuple[ItemCount, ...],
+    ) -> tuple[ItemCount, ...]:
+        return less(now, item, n) if where(space, printed) else now
 
-def _patron(
-    s: State,
-    seat: int,
-    space: ActionSpace,
-    printed: tuple[ItemCount, ...],
-    now: tuple[ItemCount, ...],
-) -> tuple[ItemCount, ...]:
-    return less(now, "silver", 1) if silver_of(printed) >= 2 else now
-
-
-def _bricklayer(
-    s: State,
-    seat: int,
-    space: ActionSpace,
-    printed: tuple[ItemCount, ...],
-    now: tuple[ItemCount, ...],
-) -> tuple[ItemCount, ...]:
-    houses = space.group is Group.BUILD_HOUSES and space.column >= 2
-    return less(now, "stone", 1) if houses else now
-
-
-def _refugee(
-    s: State,
-    seat: int,
-    space: ActionSpace,
-    printed: tuple[ItemCount, ...],
-    now: tuple[ItemCount, ...],
-) -> tuple[ItemCount, ...]:
-    return less(now, "silver", 2) if space.kind in EMIGRATION_KINDS else now
+    return pay
 
 
 def emigration_cost(s: State, seat: int, base: int) -> int:
@@ -85,10 +58,26 @@ def emigration_cost(s: State, seat: int, base: int) -> int:
 
 
 CARDS: tuple[Card, ...] = (
-    Card(1, "livestock market spaces cost 1 silver less", pay=_peddler),
     Card(
-        2, "a space costing 2+ silver costs 1 less (emigration, special sale included)", pay=_patron
+        1,
+        "livestock market spaces cost 1 silver less",
+        pay=_discount("silver", 1, lambda space, _: space.group is Group.LIVESTOCK_MARKET),
     ),
-    Card(116, "stone and long houses cost 1 stone less", pay=_bricklayer),
-    Card(170, "emigration costs 2 silver less", pay=_refugee),
+    Card(
+        2,
+        "a space costing 2+ silver costs 1 less (emigration, special sale included)",
+        pay=_discount("silver", 1, lambda _, printed: silver_of(printed) >= 2),
+    ),
+    Card(
+        116,
+        "stone and long houses cost 1 stone less",
+        pay=_discount(
+            "stone", 1, lambda space, _: space.group is Group.BUILD_HOUSES and space.column >= 2
+        ),
+    ),
+    Card(
+        170,
+        "emigration costs 2 silver less",
+        pay=_discount("silver", 2, lambda space, _: space.kind in EMIGRATION_KINDS),
+    ),
 )

@@ -10,14 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 from domain.feast.game import events as ev
 from domain.feast.game.cards.effects import (
-    exchange,
     give,
     mountain_menu,
     offer,
+    recall_menu,
     search,
 )
 from domain.feast.game.cards.model import (
-    ApplyFn,
     Card,
     Choice,
     DiceFn,
@@ -107,21 +106,6 @@ def _snare_specialist(log: Log, out: DiceOutcome, chance: Chance) -> None:
         offer(log, out.seat, 130, "dice:hunting-2-2")
 
 
-def _recall_apply(number: int) -> ApplyFn:
-    def apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance) -> None:
-        a = log.state.acting
-        assert a is not None
-        exchange(log, seat, number, ch.pay, ())
-        log.emit(ev.VikingsRecalled(seat, a.space, 1, card_id(number)))
-
-    return apply
-
-
-def _on_space(s: State, seat: int, ch: Choice) -> bool:
-    a = s.acting
-    return a is not None and any(o.space == a.space and o.seat == seat for o in s.occupied)
-
-
 def _thing_spokesman(log: Log, seat: int, event: Any, before: State, chance: Chance) -> None:
     n = event.returned if isinstance(event, ev.DiceFailed) else event.vikings
     if n in (1, 2):
@@ -167,9 +151,7 @@ CARDS: tuple[Card, ...] = (
     Card(
         130,
         "after succeeding on the snare space: may discard 2 snares to take a Viking back",
-        menu=Menu(
-            lambda s, seat, t: (Choice(0, items(("snare", 2))),), _recall_apply(130), _on_space
-        ),
+        menu=recall_menu(130, ("snare", 2)),
         dice=_snare_specialist,
     ),
     Card(

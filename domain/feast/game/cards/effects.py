@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from domain.feast.boards.grid import BoardId
 from domain.feast.game import events as ev
-from domain.feast.game.cards.model import ApplyFn, Card, Choice, Limit, Menu, PhaseFn
+from domain.feast.game.cards.model import ApplyFn, Card, Choice, Limit, Menu, PhaseFn, PlayFn
 from domain.feast.game.items import (
     BUILDING_INDEX,
     SHIP_SPECS,
@@ -128,6 +128,40 @@ def offer(log: Log, seat: int, number: int, trigger: str = "") -> None:
         return
     if legal_choices(log.state, seat, card(number), trigger):
         log.emit(ev.OccupationOffered(seat, card_id(number), trigger))
+
+
+def _offers(number: int) -> PlayFn:
+    """On play: offer the card's menu."""
+
+    def play(log: Log, seat: int, chance: Chance) -> None:
+        offer(log, seat, number, "play")
+
+    return play
+
+
+def offered(number: int, summary: str, menu: Menu) -> Card:
+    """A card whose play offers its menu: the number is written once, so a card cannot offer
+    another card's menu by a slip."""
+    return Card(number, summary, menu=menu, play=_offers(number))
+
+
+def recall_menu(number: int, *pay: tuple[str, int]) -> Menu:
+    """Pay ``pay`` to take one Viking back from the space the seat is acting on (#108, #130):
+    a choice only while one of the seat's Vikings stands there (never in a granted action,
+    which placed none)."""
+    price = items(*pay)
+
+    def apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance) -> None:
+        a = log.state.acting
+        assert a is not None
+        exchange(log, seat, number, ch.pay, ())
+        log.emit(ev.VikingsRecalled(seat, a.space, 1, card_id(number)))
+
+    def on_space(s: State, seat: int, ch: Choice) -> bool:
+        a = s.acting
+        return a is not None and any(o.space == a.space and o.seat == seat for o in s.occupied)
+
+    return Menu(lambda s, seat, trigger: (Choice(0, price),), apply, on_space)
 
 
 def choices(

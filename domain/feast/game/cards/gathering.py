@@ -20,7 +20,7 @@ from domain.feast.game.cards.spaces import (
     of_group,
     of_kind,
 )
-from domain.feast.game.items import items
+from domain.feast.game.items import MOUNTAIN_ITEM, items
 from domain.feast.mountains import MountainItem
 from domain.kernel.chance import Chance
 
@@ -42,13 +42,7 @@ def _mountain_guard(log: Log, use: SpaceUse, chance: Chance) -> None:
     kinds = set(a.taken)
     if len(kinds) == 1:
         (only,) = kinds
-        pairs = {
-            MountainItem.WOOD: ("wood", 1),
-            MountainItem.STONE: ("stone", 1),
-            MountainItem.ORE: ("ore", 1),
-            MountainItem.SILVER_2: ("silver", 2),
-        }[only]
-        give(log, use.seat, 122, pairs)
+        give(log, use.seat, 122, MOUNTAIN_ITEM[only])
     else:
         give(log, use.seat, 122, {2: ("mead", 1), 3: ("hide", 1), 4: ("chest", 1)}[len(kinds)])
 

@@ -16,10 +16,11 @@ from domain.feast.game.cards.effects import (
     choices,
     exchange,
     offer,
+    offered,
     strips_with,
     take,
 )
-from domain.feast.game.cards.model import Card, Choice, Menu, PlayFn
+from domain.feast.game.cards.model import Card, Choice, Menu
 from domain.feast.game.items import items
 from domain.feast.game.setup_data import card_id
 from domain.feast.game.state import ItemCount, Player, State
@@ -28,21 +29,6 @@ from domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
     from domain.feast.game.flow import Log
-
-
-def offers(number: int) -> PlayFn:
-    """On play: offer the card's menu."""
-
-    def play(log: Log, seat: int, chance: Chance) -> None:
-        offer(log, seat, number, "play")
-
-    return play
-
-
-def offered(number: int, summary: str, menu: Menu) -> Card:
-    """A card whose play offers its menu: the number is written once, so a card cannot offer
-    another card's menu by a slip."""
-    return Card(number, summary, menu=menu, play=offers(number))
 
 
 def _p(s: State, seat: int) -> Player:

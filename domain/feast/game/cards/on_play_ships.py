@@ -16,10 +16,11 @@ from domain.feast.game.cards.effects import (
     exchange,
     have,
     offer,
+    offered,
     tier,
 )
 from domain.feast.game.cards.model import ApplyFn, Card, Choice, Menu
-from domain.feast.game.cards.on_play_buys import offered, tiered
+from domain.feast.game.cards.on_play_buys import tiered
 from domain.feast.game.items import items
 from domain.feast.game.state import ItemCount, Player, State
 from domain.feast.goods import GOODS

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.feast.game.cards.effects import give
+from domain.feast.game.cards.effects import give, tier
 from domain.feast.game.cards.model import Card
 from domain.kernel.chance import Chance
 
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 def _seafarer(log: Log, seat: int, chance: Chance) -> None:
     boards = len(log.state.players[seat].explored)
-    give(log, seat, 189, ("silver", {2: 4, 3: 9}.get(boards, 16 if boards >= 4 else 0)))
+    give(log, seat, 189, ("silver", tier(boards, ((2, 4), (3, 9), (4, 16)))))
 
 
 CARDS: tuple[Card, ...] = (

@@ -18,6 +18,7 @@ from domain.feast.game.cards.effects import (
     draw,
     give,
     offer,
+    recall_menu,
     search,
     upgrade_menu,
 )
@@ -126,20 +127,6 @@ def _paid_ore(use: SpaceUse) -> bool:
     )
 
 
-def _ironsmith_apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance) -> None:
-    from domain.feast.game.cards.effects import exchange
-
-    a = log.state.acting
-    assert a is not None
-    exchange(log, seat, 108, ch.pay, ())
-    log.emit(ev.VikingsRecalled(seat, a.space, 1, card_id(108)))
-
-
-def _ironsmith_legal(s: State, seat: int, ch: Choice) -> bool:
-    a = s.acting
-    return a is not None and any(o.space == a.space and o.seat == seat for o in s.occupied)
-
-
 def _artist(log: Log, use: SpaceUse, chance: Chance) -> None:
     if use.space.group is Group.CRAFTING:
         kinds = sum(1 for r in ("wood", "stone", "ore") if paid_for(use, r))
@@ -207,11 +194,7 @@ CARDS: tuple[Card, ...] = (
     Card(
         108,
         "after paying ore at crafting ② or the forge: may pay 1 silver to take a Viking back",
-        menu=Menu(
-            lambda s, seat, t: (Choice(0, items(("silver", 1))),),
-            _ironsmith_apply,
-            _ironsmith_legal,
-        ),
+        menu=recall_menu(108, ("silver", 1)),
         after_space=after_offer(108, _paid_ore),
     ),
     Card(111, "after crafting: 1 silver per different building resource paid", after_space=_artist),

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from domain.feast.game import events as ev
-from domain.feast.game.cards.effects import offer
-from domain.feast.game.cards.model import Card, Choice, Menu, PlayFn
+from domain.feast.game.cards.effects import offered
+from domain.feast.game.cards.model import Card, Choice, Menu
 from domain.feast.game.items import boards, items
 from domain.feast.game.setup_data import card_id
 from domain.feast.game.state import State
@@ -83,24 +83,15 @@ def _menu(number: int) -> Menu:
     return Menu(choices, apply)
 
 
-def _on_play(number: int) -> PlayFn:
-    def hook(log: Log, seat: int, chance: Chance) -> None:
-        offer(log, seat, number, "play")
-
-    return hook
-
-
 CARDS: tuple[Card, ...] = (
-    Card(
+    offered(
         70,
         "on play: take the Cloakpin off any board; silverware + rune stone fill its squares",
-        menu=_menu(70),
-        play=_on_play(70),
+        _menu(70),
     ),
-    Card(
+    offered(
         71,
         "on play: take the Drinking Horn off any board; chest + rune stone fill its squares",
-        menu=_menu(71),
-        play=_on_play(71),
+        _menu(71),
     ),
 )

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from domain.feast.game import events as ev
 from domain.feast.game.cards import registry
 from domain.feast.game.cards.engine import cards_of
-from domain.feast.game.evolve_cards import mountain_items
+from domain.feast.game.items import mountain_items
 from domain.feast.game.state import ItemCount, State
 from domain.feast.goods import upgrades
 

@@ -15,12 +15,12 @@ does nothing. Choice keys: #77 and #91 ``space_key`` (the space and its printed 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from domain.feast.action_board import ACTION_SPACES
 from domain.feast.game import events as ev
-from domain.feast.game.cards.effects import offer
+from domain.feast.game.cards.effects import offer, offered
 from domain.feast.game.cards.model import Card, Choice, ChoicesFn, Limit, Menu
 from domain.feast.game.items import items
 from domain.feast.game.setup_data import card_id
@@ -151,26 +151,17 @@ def _festive_apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance
     _grant(log, seat, 159, (HUNTING_GAME, 0))
 
 
-def _play_offer(number: int) -> Callable[[Log, int, Chance], None]:
-    def hook(log: Log, seat: int, chance: Chance) -> None:
-        offer(log, seat, number, "play")
-
-    return hook
-
-
 CARDS: tuple[Card, ...] = (
     Card(5, "on play: a complete feast for you alone (then the flow goes on)", play=_chief),
-    Card(
+    offered(
         77,
         "on play: an occupied column-2 space's action, without Vikings",
-        menu=_grant_space(77, _follower_choices),
-        play=_play_offer(77),
+        _grant_space(77, _follower_choices),
     ),
-    Card(
+    offered(
         85,
         "on play: 1 silver → hunting game and/or 2 silver → snare, without Vikings",
-        menu=Menu(_horn_choices, _horn_apply),
-        play=_play_offer(85),
+        Menu(_horn_choices, _horn_apply),
     ),
     Card(
         91,
