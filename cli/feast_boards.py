@@ -25,6 +25,7 @@ from domain.feast.placement import BoardState, Piece, PieceKind, all_pieces, inc
 from domain.feast.placement.geometry import footprint, geometry
 from domain.feast.placement.pieces import cells, colour
 from domain.feast.placement.scoring import paying_bonuses
+from domain.feast.ships import SHIPS
 from domain.feast.special_tiles import SPECIAL_SPECS, SpecialTile
 from domain.kernel.codec import from_data
 
@@ -192,6 +193,11 @@ def rounds(length: object) -> int:
         return GameLength(str(length)).rounds
     except ValueError:
         return GameLength.LONG.rounds
+
+
+def printed_ore(kind: str) -> int:
+    """Ore printed on a ship of ``kind`` (the whaling boat's 1), shown with the ore placed on it."""
+    return next((s.printed_ore for s in SHIPS if s.kind.value == kind), 0)
 
 
 def banquet_open(lay: Layout) -> int:

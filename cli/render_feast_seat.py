@@ -26,7 +26,6 @@ from cli import feast_boards as fb
 from domain.feast.boards.grid import SquareKind
 from domain.feast.game.notation_words import LETTERS, occupation_code
 from domain.feast.goods import Colour
-from domain.feast.ships import SHIPS
 
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold dark_orange")
 COLOUR_STYLES: dict[Colour, str] = {
@@ -131,10 +130,6 @@ def _legend(layouts: list[fb.Layout]) -> Text:
     return out
 
 
-PRINTED_ORE = {s.kind.value: s.printed_ore for s in SHIPS}
-"""Ore printed on a ship (the whaling boat's 1), shown with the ore placed on it."""
-
-
 def _ships(player: dict[str, Any]) -> Text:
     out = Text()
     for i, ship in enumerate(player.get("ships") or ()):
@@ -142,7 +137,7 @@ def _ships(player: dict[str, Any]) -> Text:
         out.append(", " if i else "")
         out.append(f"{i + 1} ", style="dim")
         out.append(kind, style="bold")
-        ore = int(ship.get("ore", 0)) + PRINTED_ORE.get(kind, 0)
+        ore = int(ship.get("ore", 0)) + fb.printed_ore(kind)
         if ore:
             out.append(f" (ore {ore})", style="dim")
     if not out:

@@ -63,7 +63,7 @@ def _ships(player: dict[str, Any]) -> Block:
     x = float(LABEL_W)
     for ship in player.get("ships") or ():
         kind = str(ship.get("kind", "?"))
-        ore = int(ship.get("ore", 0))
+        ore = int(ship.get("ore", 0)) + fb.printed_ore(kind)
         w = {"whaling-boat": 96, "knarr": 110, "longship": 136}.get(kind, 100)
         hull = f"<path d='M{sw.num(x)},4h{w}l-14,22h-{w - 28}z' fill='#8b5a2b' stroke='#3d2610'/>"
         inner = [

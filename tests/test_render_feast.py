@@ -201,3 +201,19 @@ def test_the_feast_table_is_drawn_with_its_food() -> None:
     assert f"{fb.banquet_open(lay)} squares to cover" in picture
     root = ET.fromstring(picture)
     assert drawn_squares(root) == sum(tile_squares(view, s) for s in range(4))
+
+
+def test_a_whaling_boat_shows_its_printed_ore_in_both_views() -> None:
+    """The whaling boat carries 1 printed ore (domain.feast.ships): the terminal and the SVG
+    both count it with the ore placed on the ship; a knarr has none printed."""
+    from rich.console import Console
+
+    from cli import render_feast_seat, svg_feast_player
+
+    player = {"ships": [{"kind": "whaling-boat", "ore": 0}, {"kind": "knarr", "ore": 2}]}
+    svg = "".join(svg_feast_player._ships(player).parts)
+    assert "whaling boat with 1 ore" in svg and "knarr with 2 ore" in svg
+    console = Console(width=120, record=True)
+    console.print(render_feast_seat._ships(player))
+    text = console.export_text()
+    assert "whaling-boat (ore 1)" in text and "knarr (ore 2)" in text
