@@ -14,9 +14,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from domain.brian_boru.cards import ACTION_CARDS, ActionCard, card_value
+from domain.brian_boru.cards import CARD5_COINS_DEFAULT, printed_card
 from domain.brian_boru.cards import Group as SymbolGroup
-from domain.brian_boru.map import REGIONS, TOWNS
+from domain.brian_boru.map import REGIONS, TOWNS, Region
 from domain.brian_boru.marriages import MARRIAGE_BY_ID
 from domain.brian_boru.queries import EXTRA_COST
 
@@ -36,17 +36,22 @@ def _groups(groups: tuple[SymbolGroup, ...]) -> str:
     return ", ".join(f"{n}×{name}" if n > 1 else name for n, name in names)
 
 
-def _printed(card: str) -> ActionCard | None:
-    try:
-        value = card_value(card)
-    except ValueError:
-        return None
-    return ACTION_CARDS[value - 1] if 1 <= value <= len(ACTION_CARDS) else None
+def card5_of(view: dict[str, Any]) -> int:
+    """The game's coins on action card 5 (option ``card5_coins``; absent in a view: printed)."""
+    return int(view.get("card5_coins") or CARD5_COINS_DEFAULT)
 
 
-def card_text(card: str, actions: bool = False) -> Text:
+def scored(region: Region, claim: dict[str, Any] | None) -> tuple[int, int]:
+    """A region's threshold and value as the game scores them (the view's claim carries them:
+    Dubhlinn's follow the ``dubhlinn`` option), else as printed."""
+    if claim and claim.get("threshold"):
+        return int(claim["threshold"]), int(claim.get("value") or 0)
+    return region.threshold, region.value
+
+
+def card_text(card: str, actions: bool = False, card5_coins: int = CARD5_COINS_DEFAULT) -> Text:
     """``7 yellow`` (coloured); with ``actions`` the printed primary / A / B actions."""
-    printed = _printed(card)
+    printed = printed_card(card, card5_coins)
     if printed is None:
         return Text(card, style="dim")
     colour = printed.colour.value
@@ -120,7 +125,8 @@ def _map(view: dict[str, Any]) -> Table:
         chips = Text(" ").join(
             _town(t, towns.get(t), t == view["active_town"]) for t in region.towns
         )
-        name = Text(region.name, style="bold") + Text(f"  {region.threshold}/{region.value}")
+        threshold, value = scored(region, claim)
+        name = Text(region.name, style="bold") + Text(f"  {threshold}/{value}")
         table.add_row(name, Text("\n").join([status, owned]) if counts else status, chips)
     return table
 
@@ -175,10 +181,11 @@ def _pending(decision: dict[str, Any] | None) -> Text | None:
     return out
 
 
-def _cards(label: str, cards: list[str]) -> RenderableType:
+def _cards(label: str, cards: list[str], card5_coins: int) -> RenderableType:
     if not cards:
         return Text(f"{label}: —", style="bold")
-    return Group(Text(f"{label}:", style="bold"), *(Text("  ") + card_text(c, True) for c in cards))
+    lines = (Text("  ") + card_text(c, True, card5_coins) for c in cards)
+    return Group(Text(f"{label}:", style="bold"), *lines)
 
 
 def draw(view: dict[str, Any]) -> RenderableType:
@@ -214,7 +221,11 @@ def draw(view: dict[str, Any]) -> RenderableType:
     if pending is not None:
         parts.append(pending)
     if view["seat"] is not None:
-        parts += [_cards("Your hand", view["hand"]), _cards("Your pile", view["pile"])]
+        card5 = card5_of(view)
+        parts += [
+            _cards("Your hand", view["hand"], card5),
+            _cards("Your pile", view["pile"], card5),
+        ]
     if view["scores"]:
         scores = Text("Final scores: ", style="bold green")
         scores.append(

@@ -15,10 +15,11 @@ from functools import lru_cache
 from typing import Any
 
 from cli import svg_writer as sw
+from cli.render_brian_boru import card5_of
 from cli.svg_brian_boru_map import MAP_W, STYLE, TOWN_FILLS, TOWN_INK, map_block
 from cli.svg_writer import Block
-from domain.brian_boru.cards import ACTION_CARDS, ActionCard, card_value
 from domain.brian_boru.cards import Group as SymbolGroup
+from domain.brian_boru.cards import card_value, printed_card
 from domain.brian_boru.map import REGION_BY_KEY
 from domain.brian_boru.marriages import MARRIAGE_BY_ID, SPURN_POINTS, TRACK, TrackReward
 from domain.brian_boru.queries import EXTRA_COST
@@ -38,22 +39,14 @@ SYMBOL_WORDS = {
 }
 
 
-def _printed(card: str) -> ActionCard | None:
-    try:
-        value = card_value(card)
-    except ValueError:
-        return None
-    return ACTION_CARDS[value - 1] if 1 <= value <= len(ACTION_CARDS) else None
-
-
 def _groups(groups: tuple[SymbolGroup, ...]) -> str:
     words = [(g.count, SYMBOL_WORDS.get(g.symbol.value, g.symbol.value)) for g in groups]
     return ", ".join(f"{n}× {w}" if n > 1 else w for n, w in words)
 
 
-def card_words(card: str) -> str:
+def card_words(card: str, card5_coins: int) -> str:
     """``7 yellow — primary: town, marriage, +coin; A: …; B: …`` from the printed data."""
-    printed = _printed(card)
+    printed = printed_card(card, card5_coins)
     if printed is None:
         return card
     out = f"{printed.value} {printed.colour.value} — primary: {_groups(printed.primary)}; "
@@ -69,12 +62,13 @@ def action_card(
     y: float,
     card: str,
     *,
+    card5_coins: int,
     secret_of: int | None = None,
     kept: bool = False,
     small: bool = False,
 ) -> str:
     """One action card: its value large on its colour, its printed actions below."""
-    printed = _printed(card)
+    printed = printed_card(card, card5_coins)
     w, h = (44, 56) if small else (92, 112)
     colour = printed.colour.value if printed else "white"
     fill, ink = TOWN_FILLS[colour], TOWN_INK[colour]
@@ -107,7 +101,7 @@ def action_card(
                 parts.append(sw.text(x + 14, ty, chunk, 8.5))
                 ty += 10.5
             ty += 2
-    said = card_words(card) + (" (kept)" if kept else "")
+    said = card_words(card, card5_coins) + (" (kept)" if kept else "")
     cls = None if secret_of is None else ("hidden-card" if kept else "hand")
     return sw.group(
         parts,
@@ -228,7 +222,8 @@ def _trick(view: dict[str, Any]) -> Block:
     x = 0.0
     for played in view.get("trick") or ():
         s = int(played.get("seat", 0))
-        parts.append(action_card(x, 26, str(played.get("card")), small=True))
+        card = str(played.get("card"))
+        parts.append(action_card(x, 26, card, card5_coins=card5_of(view), small=True))
         parts.append(sw.seat_chip(x + 22, 94, s, 9))
         x += 52
     if not view.get("trick"):
@@ -338,6 +333,7 @@ def _hands(view: dict[str, Any]) -> list[Block]:
             else [{"seat": seat, "hand": view.get("hand") or (), "pile": view.get("pile") or ()}]
         )
     out = []
+    card5 = card5_of(view)
     for h in held:
         s = int(h["seat"])
         for key, label, kept in (("hand", "hand", False), ("pile", "kept pile", True)):
@@ -346,7 +342,9 @@ def _hands(view: dict[str, Any]) -> list[Block]:
             per_row = int(PANEL_W // 98)
             for i, c in enumerate(cards):
                 r, k = divmod(i, per_row)
-                parts.append(action_card(k * 98, 22 + r * 118, c, secret_of=s, kept=kept))
+                parts.append(
+                    action_card(k * 98, 22 + r * 118, c, card5_coins=card5, secret_of=s, kept=kept)
+                )
             rows = math.ceil(len(cards) / per_row)
             out.append(Block(parts, PANEL_W, 22 + rows * 118 if cards else 20))
     return out

@@ -15,8 +15,9 @@ from functools import cache, lru_cache
 from typing import Any
 
 from cli import svg_writer as sw
+from cli.render_brian_boru import scored
 from cli.svg_writer import Block
-from domain.brian_boru.map import REGION_BY_KEY, REGIONS, ROADS, TOWNS
+from domain.brian_boru.map import REGIONS, ROADS, TOWNS
 
 TOWN_AT: dict[int, tuple[int, int]] = {
     1: (525, 120), 2: (595, 107), 3: (655, 94), 4: (547, 152), 5: (697, 137), 6: (625, 190),
@@ -102,8 +103,7 @@ def map_block(view: dict[str, Any]) -> Block:
             _region_label(
                 region.key,
                 region.name,
-                region.threshold,
-                region.value,
+                *scored(region, claims.get(region.key)),
                 claims.get(region.key),
                 towns,
             )
@@ -191,24 +191,21 @@ def _region_label(
         state = "face up, " + ("on the board" if holder is None else f"held by seat {holder}")
     else:
         state = "face down"
-    said = f"{name}: threshold {threshold}, value {value}; claim token {state}" + _majority(
-        key, towns
-    )
+    said = f"{name}: threshold {threshold}, value {value}; claim token {state}"
+    said += _majority(claim)
     return sw.group(parts, said, cls="region", data_region=key)
 
 
-def _majority(key: str, towns: dict[int, dict[str, Any]]) -> str:
-    region = REGION_BY_KEY[key]
-    counts: dict[str, int] = {}
-    for t in region.towns:
-        state = towns.get(t)
-        if state is None or (int(state.get("owner", -1)) < 0 and not state.get("viking")):
-            continue
-        who = "Vikings" if state.get("viking") else f"seat {state['owner']}"
-        counts[who] = counts.get(who, 0) + (2 if state.get("monastery") else 1)
-    if not counts:
+def _majority(claim: dict[str, Any] | None) -> str:
+    """The region's weighted towns per side, as the claim rule counts them (the view's claim
+    carries ``scoring.region_counts``: the Vikings last)."""
+    counts = [int(n) for n in (claim or {}).get("towns") or ()]
+    named = [
+        (("Vikings" if i == len(counts) - 1 else f"seat {i}"), n) for i, n in enumerate(counts) if n
+    ]
+    if not named:
         return "; no towns taken"
-    return "; towns: " + ", ".join(f"{w} {n}" for w, n in sorted(counts.items()))
+    return "; towns: " + ", ".join(f"{w} {n}" for w, n in named)
 
 
 @lru_cache(maxsize=2048)

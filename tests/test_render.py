@@ -96,3 +96,39 @@ def test_red_north_draws_every_viewer(players: int, seed: int) -> None:
                 name = render_red_north.card_text(secret).plain
                 assert not re.search(rf"{re.escape(name)}(?!\d)", out), (seat, secret)
     assert len(phases) >= 3
+
+
+def test_brian_boru_drawings_follow_the_games_options() -> None:
+    """A game set up with ``dubhlinn`` 4,5 and ``card5_coins`` 2 is drawn as it is scored: the
+    view's claims carry each region's threshold, value and weighted towns as the domain counts
+    them (``scoring``), and both drawings read them (and card 5's coins) from the view."""
+    from cli import svg_brian_boru
+    from domain.brian_boru.cards import printed_card
+    from domain.brian_boru.scoring import region_counts
+
+    options = {"dubhlinn": "4,5", "card5_coins": "2"}
+    chance = ServerChance(b"render-options", "render-options")
+    game = random_game(BRIAN_BORU, 3, chance, random.Random(4), options=options)
+    state = fold(BRIAN_BORU, 3, next(game))
+    for step in game:
+        assert isinstance(step, Step)
+        state = fold(BRIAN_BORU, 3, step.events, state)
+        if any(t.owner is not None for t in state.towns[22:25]) and state.round >= 2:
+            break
+    view = to_data(BRIAN_BORU.view(state, 0))
+    assert view["card5_coins"] == 2
+    claims = {c["region"]: c for c in view["claims"]}
+    assert (claims["dubhlinn"]["threshold"], claims["dubhlinn"]["value"]) == (4, 5)
+    for region in REGIONS:
+        assert list(claims[region.key]["towns"]) == region_counts(state, region.towns)
+    svg = svg_brian_boru.svg(view, 0)
+    assert "Dubhlinn: threshold 4, value 5" in svg
+    assert "Dubhlinn: threshold 2" not in svg
+    dubhlinn = claims["dubhlinn"]["towns"]
+    named = [f"seat {i} {n}" for i, n in enumerate(dubhlinn[:-1]) if n]
+    named += [f"Vikings {dubhlinn[-1]}"] if dubhlinn[-1] else []
+    assert ("towns: " + ", ".join(named)) in svg if named else "no towns taken" in svg
+    assert "Dubhlinn  4/5" in text(render_brian_boru.draw, BRIAN_BORU.view(state, 0))
+    card5 = "r1-card-05"
+    assert printed_card(card5, 2) != printed_card(card5, 3)
+    assert svg_brian_boru.card_words(card5, 2) != svg_brian_boru.card_words(card5, 3)

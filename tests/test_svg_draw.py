@@ -25,6 +25,7 @@ from cli.svg_draw import PROLOG, draw, draw_referee, has_drawing
 from cli.svg_feast_boards import FILLS
 from cli.svg_red_north_cards import SUITS, describe
 from domain.brian_boru import RULES as BRIAN_BORU
+from domain.brian_boru.cards import CARD5_COINS_DEFAULT
 from domain.brian_boru.map import REGIONS, TOWNS
 from domain.feast.game import RULES as FEAST
 from domain.feast.placement import all_pieces
@@ -121,7 +122,7 @@ def words(game: str, card: str) -> str:
     if game == "red-north":
         return describe(card)[1]
     if game == "brian-boru":
-        return card_words(card).split(" — ")[0] + " — primary"
+        return card_words(card, CARD5_COINS_DEFAULT).split(" — ")[0] + " — primary"  # value, colour
     return f">{fb.occupation_name(card)}<"
 
 

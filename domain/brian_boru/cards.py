@@ -117,6 +117,17 @@ def action_cards(card5_coins: int) -> tuple[ActionCard, ...]:
     return ACTION_CARDS_CARD5_TWO if card5_coins == 2 else ACTION_CARDS
 
 
+def printed_card(card: str, card5_coins: int) -> ActionCard | None:
+    """The printed action card an id names, in a game with ``card5_coins`` (``None`` for an id
+    that names no action card: a hidden card, a Viking card)."""
+    try:
+        value = card_value(card)
+    except ValueError:
+        return None
+    cards = action_cards(card5_coins)
+    return cards[value - 1] if 1 <= value <= len(cards) else None
+
+
 def card_id(round_no: int, value: int) -> str:
     """The id of one action card in one round's deal, e.g. ``"r2-card-07"``.
 

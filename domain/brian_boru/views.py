@@ -14,8 +14,9 @@ from dataclasses import dataclass, replace
 
 from domain.brian_boru import events as ev
 from domain.brian_boru.decisions import Decision
-from domain.brian_boru.map import REGION_KEYS
+from domain.brian_boru.map import REGIONS
 from domain.brian_boru.marriages import PRINCESS
+from domain.brian_boru.scoring import region_counts, threshold_and_value
 from domain.brian_boru.state import Phase, State
 from domain.brian_boru.turns import awaited, to_act
 
@@ -49,6 +50,13 @@ class ClaimView:
     region: str
     face_up: bool
     holder: int | None
+    threshold: int = 0
+    """The region's threshold and value as this game scores them (Dubhlinn's from the
+    ``dubhlinn`` option: ``scoring.threshold_and_value``)."""
+    value: int = 0
+    towns: tuple[int, ...] = ()
+    """Weighted towns per side as the claim rule counts them (``scoring.region_counts``: seat
+    by seat, the Vikings last, a monastery 2, Military support's holder taking the Vikings')."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +90,8 @@ class BrianBoruView:
     pile: tuple[str, ...]
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+    card5_coins: int = 3
+    """Coins of action card 5's secondary action A in this game (option ``card5_coins``)."""
 
 
 VIEWS: tuple[type, ...] = (
@@ -139,9 +149,15 @@ def view(s: State, seat: int | None) -> BrianBoruView:
         ),
         towns=_towns(s),
         claims=tuple(
-            ClaimView(key, c.face_up, c.holder)
+            ClaimView(
+                region.key,
+                c.face_up,
+                c.holder,
+                *threshold_and_value(s, region),
+                tuple(region_counts(s, region.towns)),
+            )
             # before setup (version 1, only the kernel's GameCreated) no claim exists yet
-            for key, c in zip(REGION_KEYS, s.claims, strict=bool(s.claims))
+            for region, c in zip(REGIONS, s.claims, strict=bool(s.claims))
         ),
         pending=awaited(s),
         to_act=tuple(sorted(to_act(s))),
@@ -149,6 +165,7 @@ def view(s: State, seat: int | None) -> BrianBoruView:
         pile=me.pile if me else (),
         scores=s.scores,
         winners=s.winners,
+        card5_coins=s.card5_coins,
     )
 
 

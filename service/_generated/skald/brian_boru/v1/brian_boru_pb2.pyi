@@ -344,6 +344,7 @@ class BrianBoruView(_message.Message):
     PILE_FIELD_NUMBER: _builtins.int
     SCORES_FIELD_NUMBER: _builtins.int
     WINNERS_FIELD_NUMBER: _builtins.int
+    CARD5_COINS_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     phase: Global___Phase.ValueType
     round: _builtins.int
@@ -357,6 +358,8 @@ class BrianBoruView(_message.Message):
     marriage_deck_count: _builtins.int
     viking_deck_count: _builtins.int
     discard_count: _builtins.int
+    card5_coins: _builtins.int
+    """Coins of action card 5's secondary action A in this game (option card5_coins)."""
     @_builtins.property
     def trick(self) -> _containers.RepeatedCompositeFieldContainer[Global___TrickCardView]: ...
     @_builtins.property
@@ -403,10 +406,11 @@ class BrianBoruView(_message.Message):
         pile: _abc.Iterable[_builtins.str] | None = ...,
         scores: _abc.Iterable[_builtins.int] | None = ...,
         winners: _abc.Iterable[_builtins.int] | None = ...,
+        card5_coins: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_active_town", b"_active_town", "_marriage_card", b"_marriage_card", "_seat", b"_seat", "active_town", b"active_town", "marriage_card", b"marriage_card", "pending", b"pending", "seat", b"seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_active_town", b"_active_town", "_marriage_card", b"_marriage_card", "_seat", b"_seat", "active_town", b"active_town", "battlefield", b"battlefield", "claims", b"claims", "discard_count", b"discard_count", "final_round", b"final_round", "hand", b"hand", "marker_holder", b"marker_holder", "marriage_card", b"marriage_card", "marriage_deck_count", b"marriage_deck_count", "pending", b"pending", "phase", b"phase", "pile", b"pile", "players", b"players", "round", b"round", "scores", b"scores", "seat", b"seat", "start_seat", b"start_seat", "to_act", b"to_act", "towns", b"towns", "trick", b"trick", "trick_number", b"trick_number", "viking_deck_count", b"viking_deck_count", "winners", b"winners"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_active_town", b"_active_town", "_marriage_card", b"_marriage_card", "_seat", b"_seat", "active_town", b"active_town", "battlefield", b"battlefield", "card5_coins", b"card5_coins", "claims", b"claims", "discard_count", b"discard_count", "final_round", b"final_round", "hand", b"hand", "marker_holder", b"marker_holder", "marriage_card", b"marriage_card", "marriage_deck_count", b"marriage_deck_count", "pending", b"pending", "phase", b"phase", "pile", b"pile", "players", b"players", "round", b"round", "scores", b"scores", "seat", b"seat", "start_seat", b"start_seat", "to_act", b"to_act", "towns", b"towns", "trick", b"trick", "trick_number", b"trick_number", "viking_deck_count", b"viking_deck_count", "winners", b"winners"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__active_town: _TypeAlias = _typing.Literal["active_town"]  # noqa: Y015
     _WhichOneofArgType__active_town: _TypeAlias = _typing.Literal["_active_town", b"_active_town"]  # noqa: Y015
@@ -768,19 +772,36 @@ class ClaimView(_message.Message):
     REGION_FIELD_NUMBER: _builtins.int
     FACE_UP_FIELD_NUMBER: _builtins.int
     HOLDER_FIELD_NUMBER: _builtins.int
+    THRESHOLD_FIELD_NUMBER: _builtins.int
+    VALUE_FIELD_NUMBER: _builtins.int
+    TOWNS_FIELD_NUMBER: _builtins.int
     region: _builtins.str
     face_up: _builtins.bool
     holder: _builtins.int
+    threshold: _builtins.int
+    """The region's threshold and value as this game scores them (Dubhlinn's from the dubhlinn option:
+    scoring.threshold_and_value).
+    """
+    value: _builtins.int
+    @_builtins.property
+    def towns(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Weighted towns per side as the claim rule counts them (scoring.region_counts: seat by seat, the
+        Vikings last, a monastery 2, Military support's holder taking the Vikings').
+        """
+
     def __init__(
         self,
         *,
         region: _builtins.str = ...,
         face_up: _builtins.bool = ...,
         holder: _builtins.int | None = ...,
+        threshold: _builtins.int = ...,
+        value: _builtins.int = ...,
+        towns: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_holder", b"_holder", "holder", b"holder"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_holder", b"_holder", "face_up", b"face_up", "holder", b"holder", "region", b"region"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_holder", b"_holder", "face_up", b"face_up", "holder", b"holder", "region", b"region", "threshold", b"threshold", "towns", b"towns", "value", b"value"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__holder: _TypeAlias = _typing.Literal["holder"]  # noqa: Y015
     _WhichOneofArgType__holder: _TypeAlias = _typing.Literal["_holder", b"_holder"]  # noqa: Y015
