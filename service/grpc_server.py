@@ -377,7 +377,7 @@ async def _start(
     reuse_port: bool,
 ) -> tuple[grpc.aio.Server, int, Callable[[], None]]:
     from service.fanout import Fanout
-    from service.notify import PgNotices, start_notices
+    from service.notify import LogTail, PgNotices, start_notices
 
     server = grpc.aio.server(
         options=[
@@ -431,7 +431,7 @@ async def _start(
     if port == 0:
         raise OSError(f"could not bind {address}")
     repo.listen_records(fanout.appended)
-    notices = start_notices(repo.store, fanout.changed, repo.listen)
+    notices = start_notices(repo.store, fanout.changed, repo.listen, repo.listen_rows)
     await server.start()
 
     def on_stop() -> None:
@@ -440,6 +440,8 @@ async def _start(
             notice.stop()
             if isinstance(notice, PgNotices):
                 repo.unlisten(notice.send)
+            if isinstance(notice, LogTail):
+                repo.unlisten_rows(notice.wrote)
         fanout.close()
         for lane in lanes.values():
             lane.close()

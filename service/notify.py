@@ -5,18 +5,26 @@ A write in this process reaches the fan-out directly, records and all
 
 * :class:`LogTail` (any store, including SQLite shared by ``--workers``): one cheap query of the
   notification log's last id every ``interval``; when it moved, the new rows name the games
-  written, and only those games' watchers wake.
+  written, and only those games' watchers wake. Rows this process wrote are skipped (the
+  fan-out has them already), and when every new row is its own the tail reads none of them:
+  one worker alone never reads its writes back. Measured under load before this: the tail's
+  reads and the channel reads they caused were 7% of the server's CPU, on a thread that took
+  the GIL from the event loop fifty times a second.
 * :class:`PgNotices` (PostgreSQL): each append sends ``NOTIFY skald_events, '<game id>'`` and
   every replica ``LISTEN``\\ s, so a watcher on another machine wakes at once instead of at the
-  next poll. The log tail stays on at a slow interval as a safety net (a notice is not
-  delivered to a listener that was reconnecting).
+  next poll. A replica hears its own notices too: it counts those it sent and passes over as
+  many for that game (any notice makes the game's channel read everything after its
+  position, so passing over another replica's notice in place of its own loses nothing). The
+  log tail stays on at a slow interval as a safety net (a notice is not delivered to a
+  listener that was reconnecting).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from eventsourcing.utils import get_topic
@@ -32,6 +40,8 @@ CHANNEL = "skald_events"
 
 Changed = Callable[[str], None]
 _RECORD_TOPIC = get_topic(StoredRecord)  # a game's records; secrets and heads are not games
+OWN_LIMIT = 100_000
+"""Own row ids kept for the next poll at most (past it, own rows are read like others')."""
 
 
 class LogTail:
@@ -43,24 +53,47 @@ class LogTail:
         self.interval = interval
         self._stop = threading.Event()
         self._position = store.recorder.max_notification_id() or 0
+        self._own: set[int] = set()
+        self._own_lock = threading.Lock()
         self._thread = threading.Thread(target=self._run, name="skald-logtail", daemon=True)
 
     def start(self) -> LogTail:
         self._thread.start()
         return self
 
+    def wrote(self, ids: Sequence[int]) -> None:
+        """This process wrote the rows ``ids``: polls neither read nor report them."""
+        with self._own_lock:
+            if len(self._own) < OWN_LIMIT:
+                self._own.update(i for i in ids if i > self._position)
+
     def poll(self) -> set[str]:
-        """The games written since the last poll (each reported to ``changed`` once)."""
+        """The games others wrote since the last poll (each reported to ``changed`` once)."""
         head = self.store.recorder.max_notification_id() or 0
         games: set[str] = set()
+        if head <= self._position:
+            return games
+        with self._own_lock:
+            own, span = self._own, range(self._position + 1, head + 1)
+            if len(own) >= len(span) and all(i in own for i in span):
+                own.difference_update(span)  # every new row is this process's: none read
+                self._position = head
+                return games
         while head > self._position:
             rows = self.store.recorder.select_notifications(
                 self._position, 500, inclusive_of_start=False
             )
             if not rows:
                 break
-            games.update(str(row.originator_id) for row in rows if row.topic == _RECORD_TOPIC)
+            with self._own_lock:
+                games.update(
+                    str(row.originator_id)
+                    for row in rows
+                    if row.topic == _RECORD_TOPIC and row.id not in self._own
+                )
             self._position = rows[-1].id
+        with self._own_lock:
+            self._own = {i for i in self._own if i > self._position}
         for game in games:
             self.changed(game)
         return games
@@ -94,6 +127,8 @@ class PgNotices:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._listen, name="skald-pglisten", daemon=True)
         self._ready = threading.Event()
+        self._sent: Counter[str] = Counter()  # own notices not heard back yet, per game
+        self._sent_lock = threading.Lock()
 
     def _connect(self) -> Any:
         from service.store_check import connect
@@ -111,8 +146,11 @@ class PgNotices:
         try:
             if conn is None or conn.closed:
                 conn = self._local.conn = self._connect()
+            with self._sent_lock:
+                self._sent[game_id] += 1
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game_id))
         except Exception:  # the replicas' log tails still see the write
+            self._own_notice(game_id)  # not sent: not to be heard back
             self._local.conn = None
             log.warning("NOTIFY failed for game %s", game_id, exc_info=True)
 
@@ -121,29 +159,50 @@ class PgNotices:
             try:
                 with self._connect() as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
+                    with self._sent_lock:
+                        self._sent.clear()  # notices sent before are not heard now
                     self._ready.set()
                     while not self._stop.is_set():
                         for notice in conn.notifies(timeout=1.0):
-                            self.changed(notice.payload)
+                            if not self._own_notice(notice.payload):
+                                self.changed(notice.payload)
             except Exception:
                 log.warning("LISTEN connection lost; reconnecting", exc_info=True)
                 self._stop.wait(1.0)
+
+    def _own_notice(self, game_id: str) -> bool:
+        """Pass over one notice per notice this process sent for ``game_id``."""
+        with self._sent_lock:
+            if self._sent[game_id] <= 0:
+                return False
+            self._sent[game_id] -= 1
+            if not self._sent[game_id]:
+                del self._sent[game_id]
+            return True
 
     def stop(self) -> None:
         self._stop.set()  # its own connection, not the store's: no need to wait for it
 
 
 def start_notices(
-    store: EventStore, changed: Changed, listen: Callable[[Changed], None]
+    store: EventStore,
+    changed: Changed,
+    listen: Callable[[Changed], None],
+    listen_rows: Callable[[Callable[[Sequence[int]], None]], None],
 ) -> list[Any]:
     """Start what tells ``changed`` about other processes' writes for this store; ``listen``
-    registers a callback for this process's own appends (to send PostgreSQL notices)."""
+    registers a callback for this process's own appends (to send PostgreSQL notices),
+    ``listen_rows`` one for the rows it writes (which the log tail skips)."""
     started: list[Any] = []
+    tail: LogTail | None = None
     if store.env.get("PERSISTENCE_MODULE") == "eventsourcing.postgres":
         notices = PgNotices(store, changed).start()
         listen(notices.send)
         started.append(notices)
-        started.append(LogTail(store, changed, interval=1.0).start())
+        tail = LogTail(store, changed, interval=1.0)
     elif store.env.get("SQLITE_DBNAME") not in (None, ":memory:"):
-        started.append(LogTail(store, changed).start())
+        tail = LogTail(store, changed)
+    if tail is not None:
+        listen_rows(tail.wrote)
+        started.append(tail.start())
     return started

@@ -52,6 +52,7 @@ class Repository:
         self._changed = threading.Condition(self._lock)
         self._listeners: list[Callable[[str], None]] = []
         self._record_listeners: list[Callable[[str, Sequence[Record]], None]] = []
+        self._row_listeners: list[Callable[[Sequence[int]], None]] = []
 
     # ------------------------------------------------------------------ ids and the index
 
@@ -207,10 +208,13 @@ class Repository:
                 if current is None or current.version <= after.version:
                     self._remember(after)
         self.index.appended(game_id, sealed, ids)
+        self._wrote_rows(ids)
         self.notify(game_id, sealed)
 
     def put_secret(self, game_id: str, secret: Secret) -> None:
-        self.index.wrote(self.store.put_secret(game_id, secret))
+        ids = self.store.put_secret(game_id, secret)
+        self.index.wrote(ids)
+        self._wrote_rows(ids)
         self._secrets[game_id] = secret
 
     def secret(self, game_id: str) -> Secret | None:
@@ -241,6 +245,20 @@ class Repository:
     def unlisten_records(self, listener: Callable[[str, Sequence[Record]], None]) -> None:
         if listener in self._record_listeners:
             self._record_listeners.remove(listener)
+
+    def listen_rows(self, listener: Callable[[Sequence[int]], None]) -> None:
+        """Call ``listener(ids)`` with the notification ids of every row this process writes
+        (the log tail skips them: :class:`service.notify.LogTail`)."""
+        self._row_listeners.append(listener)
+
+    def unlisten_rows(self, listener: Callable[[Sequence[int]], None]) -> None:
+        if listener in self._row_listeners:
+            self._row_listeners.remove(listener)
+
+    def _wrote_rows(self, ids: Sequence[int] | None) -> None:
+        if ids:
+            for listener in list(self._row_listeners):
+                listener(ids)
 
     def notify(self, game_id: str, records: Sequence[Record]) -> None:
         """``records`` of ``game_id`` were written: wake this process's waiters and listeners."""

@@ -100,6 +100,41 @@ def test_log_tail_names_the_games_another_process_wrote(tmp_path) -> None:  # ty
     assert tail.poll() == set()  # nothing new: nothing reported
 
 
+def test_log_tail_skips_the_rows_this_process_wrote(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Own rows are neither read back nor reported; another process's are, mixed or not."""
+    from service.bootstrap import open_service
+    from service.notify import LogTail
+
+    db = str(tmp_path / "shared.db")
+    mine, other = open_service(db), open_service(db)
+    seen: list[str] = []
+    tail = LogTail(mine.store, seen.append)
+    mine.repo.listen_rows(tail.wrote)
+    reads: list[int] = []
+    select = mine.store.recorder.select_notifications
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        reads.append(1)
+        return select(*args, **kwargs)
+
+    mine.store.recorder.select_notifications = counted  # type: ignore[method-assign]
+    own = mine.create("red_north", 3)
+    assert tail.poll() == set()
+    assert reads == []  # every new row was this process's: not one read
+    assert seen == []
+
+    theirs = other.create("red_north", 3)
+    also_mine = mine.create("red_north", 3)
+    assert tail.poll() == {theirs.game_id}  # read once, own rows passed over
+    assert reads and seen == [theirs.game_id]
+    assert own.game_id not in seen and also_mine.game_id not in seen
+    assert tail._own == set()  # nothing kept past the position
+
+    reads.clear()
+    mine.create("red_north", 3)
+    assert tail.poll() == set() and reads == []
+
+
 def test_pushed_records_need_no_read_and_are_encoded_once_per_audience() -> None:
     store = Store()
     encoded: list[tuple[str, object, list[int]]] = []
@@ -185,3 +220,28 @@ def test_a_stream_is_a_coroutine_fed_by_the_fan_out(tmp_path) -> None:  # type: 
     assert fanout.watchers(created.game_id) == 0 and admission.open_stream() is None
     fanout.close()
     svc.store.close()
+
+
+@pytest.mark.postgres
+def test_a_replica_passes_over_its_own_notices(pg_url: str) -> None:
+    """Its own NOTIFY comes back to a replica's LISTEN: it is passed over (the fan-out has the
+    records); another replica's wakes the game."""
+    from service.bootstrap import open_service
+    from service.notify import PgNotices
+
+    mine, other = open_service(pg_url), open_service(pg_url)
+    seen: list[str] = []
+    notices = PgNotices(mine.store, seen.append).start()
+    theirs_sent = PgNotices(other.store, lambda game: None).start()
+    mine.repo.listen(notices.send)
+    other.repo.listen(theirs_sent.send)
+    try:
+        own = mine.create("red_north", 3)
+        theirs = other.create("red_north", 3)
+        _until(lambda: theirs.game_id in seen)
+        time.sleep(0.3)  # own notices, had they not been passed over, would be in by now
+        assert own.game_id not in seen
+        assert notices._sent == {}  # each own notice heard back once
+    finally:
+        notices.stop()
+        theirs_sent.stop()
