@@ -142,6 +142,8 @@ def serve(
     registry().names()  # every game loaded before the first request (and before workers fork)
     _settle_memory()
     if workers > 1:
+        from service.siblings import Siblings, sibling_names
+        from service.store import settings_for
         from service.workers import reserve_port, run_workers
 
         try:  # the store is checked here, once, then opened anew by each worker after the fork
@@ -154,9 +156,15 @@ def serve(
         except OSError as exc:
             raise fail(False, "serve/port", f"cannot bind {host}:{port}: {exc.strerror}") from None
 
+        # each worker's inbox, named before the fork (PostgreSQL has NOTIFY for this)
+        names = None if "POSTGRES_DBNAME" in settings_for(target) else sibling_names(workers)
+
         def serve_one(index: int) -> None:
             svc = open_service(target, operator_token=token, open_creation=open_)
-            server, _ = create_server(svc, f"{host}:{bound}", tls=tls, reuse_port=True)
+            siblings = Siblings(names, index) if names else None
+            server, _ = create_server(
+                svc, f"{host}:{bound}", tls=tls, reuse_port=True, siblings=siblings
+            )
             try:
                 server.wait_for_termination()
             except KeyboardInterrupt:

@@ -174,10 +174,11 @@ class Fanout:
                 channel.subscribers.append(sub)
         return sub
 
-    def changed(self, game_id: str) -> None:
-        """Another process wrote to ``game_id``: its watchers' channel reads the new records."""
+    def changed(self, game_id: str, version: int = 0) -> None:
+        """Another process wrote to ``game_id`` (up to ``version``, when known): its watchers'
+        channel reads the new records, unless it has that version already."""
         channel = self._channels.get(game_id)
-        if channel is not None:
+        if channel is not None and (not version or channel.position < version):
             channel.kick()
 
     def appended(self, game_id: str, records: Sequence[Record]) -> None:

@@ -45,6 +45,7 @@ from service.grpc_edge import (
 )
 from service.index import GamesQuery
 from service.serving import LANES, Admission, Lane, Limits, unary_on_loop
+from service.siblings import Siblings
 from service.tls import TlsFiles
 from service.watching import Encoder, watch_handler
 
@@ -339,11 +340,13 @@ def create_server(
     limits: Limits | None = None,
     tls: TlsFiles | None = None,
     reuse_port: bool = False,
+    siblings: Siblings | None = None,
 ) -> tuple[Server, int]:
     """Start the server on ``address`` (on an event-loop thread of its own); returns it and the
     bound port. ``limits`` sets every bound (:mod:`service.serving`); ``tls`` serves TLS (:mod:`service.tls`); ``reuse_port`` lets
     ``--workers`` processes share one port (SO_REUSEPORT), and is off otherwise, so a port in
-    use is an error."""
+    use is an error; ``siblings`` are the other workers to tell of each write and hear from
+    (:mod:`service.siblings`)."""
     limits = limits or Limits()
     loop = asyncio.new_event_loop()
     started: concurrent.futures.Future[tuple[Server, int]] = concurrent.futures.Future()
@@ -351,7 +354,9 @@ def create_server(
     def run() -> None:
         asyncio.set_event_loop(loop)
         try:
-            made = loop.run_until_complete(_start(service, address, limits, tls, reuse_port))
+            made = loop.run_until_complete(
+                _start(service, address, limits, tls, reuse_port, siblings)
+            )
         except BaseException as error:  # the caller gets it (a port in use, say)
             started.set_exception(error)
             loop.close()
@@ -375,6 +380,7 @@ async def _start(
     limits: Limits,
     tls: TlsFiles | None,
     reuse_port: bool,
+    siblings: Siblings | None = None,
 ) -> tuple[grpc.aio.Server, int, Callable[[], None]]:
     from service.fanout import Fanout
     from service.notify import LogTail, PgNotices, start_notices
@@ -431,11 +437,23 @@ async def _start(
     if port == 0:
         raise OSError(f"could not bind {address}")
     repo.listen_records(fanout.appended)
-    notices = start_notices(repo.store, fanout.changed, repo.listen, repo.listen_rows)
+    if siblings is not None:  # writes are told at once; the log tail is the safety net
+        repo.listen_records(siblings.wrote)
+        siblings.listen(loop, fanout.changed)
+    notices = start_notices(
+        repo.store,
+        fanout.changed,
+        repo.listen,
+        repo.listen_rows,
+        tail_interval=1.0 if siblings is not None else 0.02,
+    )
     await server.start()
 
     def on_stop() -> None:
         repo.unlisten_records(fanout.appended)
+        if siblings is not None:
+            repo.unlisten_records(siblings.wrote)
+            siblings.close()
         for notice in notices:
             notice.stop()
             if isinstance(notice, PgNotices):

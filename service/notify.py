@@ -189,10 +189,13 @@ def start_notices(
     changed: Changed,
     listen: Callable[[Changed], None],
     listen_rows: Callable[[Callable[[Sequence[int]], None]], None],
+    tail_interval: float = 0.02,
 ) -> list[Any]:
     """Start what tells ``changed`` about other processes' writes for this store; ``listen``
     registers a callback for this process's own appends (to send PostgreSQL notices),
-    ``listen_rows`` one for the rows it writes (which the log tail skips)."""
+    ``listen_rows`` one for the rows it writes (which the log tail skips). On SQLite the log
+    tail polls every ``tail_interval`` seconds (a second where the workers tell each other of
+    their writes: :mod:`service.siblings`)."""
     started: list[Any] = []
     tail: LogTail | None = None
     if store.env.get("PERSISTENCE_MODULE") == "eventsourcing.postgres":
@@ -201,7 +204,7 @@ def start_notices(
         started.append(notices)
         tail = LogTail(store, changed, interval=1.0)
     elif store.env.get("SQLITE_DBNAME") not in (None, ":memory:"):
-        tail = LogTail(store, changed)
+        tail = LogTail(store, changed, interval=tail_interval)
     if tail is not None:
         listen_rows(tail.wrote)
         started.append(tail.start())

@@ -86,3 +86,81 @@ def test_two_workers_share_one_port_and_one_store(tmp_path: Path) -> None:
                 not Path(f"/proc/{child}").exists()
                 or "Z" in Path(f"/proc/{child}/stat").read_text().split()[2]
             )
+
+
+def test_a_watcher_hears_the_other_workers_writes_at_once(tmp_path: Path) -> None:
+    """Eight watchers over both workers, writes through one connection: every watcher gets
+    each write in well under the log tail's one-second poll (``service/siblings.py``)."""
+    import threading
+
+    command = [sys.executable, "-m", "cli.main", "serve", "--open", "--workers", "2"]
+    command += ["--port", "0", "--db", str(tmp_path / "skald.db")]
+    env = {**os.environ, "COLUMNS": "200"}
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    try:
+        assert proc.stdout is not None
+        found = re.search(r":(\d+)", proc.stdout.readline().decode())
+        assert found is not None
+        address = f"127.0.0.1:{found.group(1)}"
+        channels = [
+            grpc.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1)])
+            for _ in range(9)
+        ]
+        for channel in channels:
+            grpc.channel_ready_future(channel).result(timeout=15)
+        stubs = [skald_pb2_grpc.SkaldStub(c) for c in channels]
+        game = stubs[8].CreateGame(pb.CreateGameRequest(game=GAME, players=3), timeout=10)
+        md = (("authorization", f"Bearer {game.referee_token}"),)
+        start = stubs[8].GetView(pb.GetViewRequest(game_id=game.game_id), metadata=md).version
+        heard: list[dict[int, float]] = [{} for _ in range(8)]
+        streams = [
+            stub.WatchGame(pb.WatchGameRequest(game_id=game.game_id, after_version=start))
+            for stub in stubs[:8]
+        ]
+
+        def read(index: int) -> None:
+            try:
+                for event in streams[index]:
+                    heard[index].setdefault(event.version, time.time())
+            except grpc.RpcError:
+                pass  # cancelled at the end
+
+        readers = [threading.Thread(target=read, args=(i,), daemon=True) for i in range(8)]
+        for reader in readers:
+            reader.start()
+        time.sleep(0.5)  # every stream subscribed
+        rng = random.Random(7)
+        acked: dict[int, float] = {}
+        for _ in range(12):
+            view = stubs[8].GetView(pb.GetViewRequest(game_id=game.game_id), metadata=md)
+            seat = rng.choice(list(view.to_act))
+            listed = stubs[8].ListLegalCommands(
+                pb.ListLegalCommandsRequest(game_id=game.game_id, seat=seat), metadata=md
+            )
+            answer = stubs[8].SubmitCommand(
+                pb.SubmitCommandRequest(
+                    game_id=game.game_id,
+                    seat=seat,
+                    command=rng.choice(list(listed.commands)),
+                    expected_version=listed.version,
+                ),
+                metadata=md,
+                timeout=10,
+            )
+            done = time.time()
+            for event in answer.events:
+                acked[event.version] = done
+            time.sleep(0.05)
+        deadline = time.time() + 5
+        while time.time() < deadline and any(len(h) < len(acked) for h in heard):
+            time.sleep(0.05)
+        for stream in streams:
+            stream.cancel()
+        delays = sorted(max(0.0, h[v] - at) for h in heard for v, at in acked.items() if v in h)
+        assert len(delays) == 8 * len(acked)  # every watcher got every write
+        assert delays[int(0.9 * len(delays))] < 0.5, delays[-10:]  # not the 1 s poll
+        for channel in channels:
+            channel.close()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(15) == 0
