@@ -12,6 +12,8 @@ full, or it is not up yet) is dropped, and the log tail, then polling once a sec
 safety net, covers it — as it covers writes by processes outside the group (``skald import``
 on the same file, say).
 
+A datagram is only a hint — the records themselves are read from the store — so whatever
+else could send to these names can make a worker read, never make it believe anything.
 Names are in Linux's abstract socket namespace (no file to clean up, gone with the process);
 elsewhere there are no sibling notices and the log tail polls at its usual 20 ms.
 """

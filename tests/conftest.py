@@ -97,6 +97,14 @@ SLOW = frozenset(
         "tests/test_contract.py::test_legal_means_accepted[feast-3]",
         "tests/test_svg_draw.py::test_golden_replays_draw[brian-boru-4p]",
         "tests/test_fuzz_inputs.py::test_replay_files_with_keys_removed_or_changed_end_in_taxonomy_errors",
+        # end to end: real `skald serve --workers 2` processes, a simulation spread over jobs,
+        # a server started under queued requests, every version of a long game refolded
+        "tests/test_serve_workers.py::test_two_workers_share_one_port_and_one_store",
+        "tests/test_serve_workers.py::test_a_watcher_hears_the_other_workers_writes_at_once",
+        "tests/test_sim_cards.py::test_jobs_spread_the_same_games_and_merge_to_the_same_figures",
+        "tests/test_sim_cards.py::test_card_counts_agree_with_the_events",
+        "tests/test_hardening_serve.py::test_requests_queued_while_the_server_starts_all_succeed",
+        "tests/test_repository_checkpoints.py::test_every_past_version_equals_a_fold_from_the_start",
     }
 )
 SLOW_MODULES = frozenset({"tests/test_view_browser.py"})
