@@ -2,11 +2,13 @@
 encoded once per audience.
 
 Watchers of one game share a :class:`_Channel`. A write in this process hands its sealed records
-to :meth:`Fanout.appended` (no store read); a write seen through :mod:`service.notify` from
-another process or replica calls :meth:`Fanout.changed`, and the channel reads the records after
-its position once. Either way only that game's channel wakes, one pump (on the server's event
-loop, or a small pool) takes the batch, encodes it once for each audience its subscribers form
-(everything, one seat, or the public: ``encode``), and hands every subscriber the same records
+to :meth:`Fanout.appended` (no store read); a write another worker tells of
+(:mod:`service.siblings`), or one seen through :mod:`service.notify` from another process or
+replica, calls :meth:`Fanout.changed`, and the channel reads the records after its position
+once (not at all when a sibling's notice names a version it has). Either way only that game's
+channel wakes, one pump (on the server's event loop, or a small pool) takes the batch, encodes
+it once for each audience its subscribers form (everything, one seat, or the public:
+``encode``), and hands every subscriber the same records
 and bytes. No lock is held
 while reading or encoding: a channel's lock guards its position, pushed records and
 subscribers only, and a kick that arrives while its pump runs makes the pump look once more

@@ -8,7 +8,8 @@ survives a fork); each child opens its own store and serves with ``grpc.so_reuse
 the kernel spreads connections over them. The processes share nothing but the store: the
 (game, version) uniqueness of every append is the optimistic lock, a command that loses a race
 is decided again on the newer state (:mod:`service.commands`), and watchers hear of other
-processes' writes through :mod:`service.notify`. The parent forwards SIGINT/SIGTERM and exits
+processes' writes at once through :mod:`service.siblings` (and from other programs through
+:mod:`service.notify`). The parent forwards SIGINT/SIGTERM and exits
 when every child has; a child that dies is reported with its exit status.
 """
 

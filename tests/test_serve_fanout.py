@@ -135,6 +135,24 @@ def test_log_tail_skips_the_rows_this_process_wrote(tmp_path) -> None:  # type: 
     assert tail.poll() == set() and reads == []
 
 
+def test_a_notice_of_a_version_the_channel_has_reads_nothing() -> None:
+    store = Store()
+    fanout = Fanout(store.read)
+    got: list[int] = []
+    fanout.subscribe("a", lambda batch, data: got.extend(r.version for r in batch))
+    store.records["a"] += [_record(1), _record(2)]
+    fanout.appended("a", [_record(1), _record(2)])
+    _until(lambda: got == [1, 2])
+    fanout.changed("a", 2)  # a sibling wrote up to 2: this channel has it
+    time.sleep(0.05)
+    assert store.reads == []
+    store.records["a"].append(_record(3))
+    fanout.changed("a", 3)
+    _until(lambda: got == [1, 2, 3])
+    assert store.reads == [("a", 2)]
+    fanout.close()
+
+
 def test_pushed_records_need_no_read_and_are_encoded_once_per_audience() -> None:
     store = Store()
     encoded: list[tuple[str, object, list[int]]] = []
