@@ -24,27 +24,37 @@ def _children(pid: int) -> list[int]:
     return [int(p) for p in text.split()]
 
 
-def test_two_workers_share_one_port_and_one_store(tmp_path: Path) -> None:
+def _start_two_workers(tmp_path: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """``skald serve --workers 2`` on a free port: the process and the first line it printed."""
     command = [sys.executable, "-m", "cli.main", "serve", "--open", "--workers", "2"]
     command += ["--port", "0", "--db", str(tmp_path / "skald.db")]
     env = {**os.environ, "COLUMNS": "200"}
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert proc.stdout is not None
+    return proc, proc.stdout.readline().decode()
+
+
+def _stubs(line: str, count: int) -> tuple[list[grpc.Channel], list[skald_pb2_grpc.SkaldStub]]:
+    """``count`` connections of their own to the server that printed ``line``, so the kernel
+    spreads them over both workers."""
+    found = re.search(r":(\d+)", line)
+    assert found is not None, line
+    address = f"127.0.0.1:{found.group(1)}"
+    channels = [
+        grpc.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1)])
+        for _ in range(count)
+    ]
+    for channel in channels:
+        grpc.channel_ready_future(channel).result(timeout=15)
+    return channels, [skald_pb2_grpc.SkaldStub(c) for c in channels]
+
+
+def test_two_workers_share_one_port_and_one_store(tmp_path: Path) -> None:
+    proc, line = _start_two_workers(tmp_path)
     try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline().decode()
         assert "with 2 workers" in line, line
-        found = re.search(r":(\d+)", line)
-        assert found is not None
-        address = f"127.0.0.1:{found.group(1)}"
         assert len(_children(proc.pid)) == 2
-        # a connection each, so the kernel spreads them over both processes
-        channels = [
-            grpc.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1)])
-            for _ in range(8)
-        ]
-        for channel in channels:
-            grpc.channel_ready_future(channel).result(timeout=15)
-        stubs = [skald_pb2_grpc.SkaldStub(c) for c in channels]
+        channels, stubs = _stubs(line, 8)
         game = stubs[0].CreateGame(pb.CreateGameRequest(game=GAME, players=3), timeout=10)
         md = (("authorization", f"Bearer {game.referee_token}"),)
         rng = random.Random(5)
@@ -93,22 +103,9 @@ def test_a_watcher_hears_the_other_workers_writes_at_once(tmp_path: Path) -> Non
     each write in well under the log tail's one-second poll (``service/siblings.py``)."""
     import threading
 
-    command = [sys.executable, "-m", "cli.main", "serve", "--open", "--workers", "2"]
-    command += ["--port", "0", "--db", str(tmp_path / "skald.db")]
-    env = {**os.environ, "COLUMNS": "200"}
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    proc, line = _start_two_workers(tmp_path)
     try:
-        assert proc.stdout is not None
-        found = re.search(r":(\d+)", proc.stdout.readline().decode())
-        assert found is not None
-        address = f"127.0.0.1:{found.group(1)}"
-        channels = [
-            grpc.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1)])
-            for _ in range(9)
-        ]
-        for channel in channels:
-            grpc.channel_ready_future(channel).result(timeout=15)
-        stubs = [skald_pb2_grpc.SkaldStub(c) for c in channels]
+        channels, stubs = _stubs(line, 9)
         game = stubs[8].CreateGame(pb.CreateGameRequest(game=GAME, players=3), timeout=10)
         md = (("authorization", f"Bearer {game.referee_token}"),)
         start = stubs[8].GetView(pb.GetViewRequest(game_id=game.game_id), metadata=md).version
