@@ -103,12 +103,10 @@ class Repository:
         if upto < 1:
             raise Malformed("version/out-of-range", f"version {upto} is not 1 or more")
         base: Loaded | None = None
-        mark = upto - upto % CHECKPOINT_EVERY
-        with self._lock:
-            while mark > 0 and base is None:
-                base = self._checkpoints.get((game_id, mark))
-                mark -= CHECKPOINT_EVERY
-            if base is not None:
+        with self._lock:  # the kept states, not every multiple below ``upto`` (it may be 2**62)
+            marks = [v for g, v in self._checkpoints if g == game_id and v <= upto]
+            if marks:
+                base = self._checkpoints[(game_id, max(marks))]
                 self._checkpoints.move_to_end((game_id, base.version))
         after = base.version if base is not None else 0
         records = self.store.read(game_id, after=after, upto=upto)
