@@ -9,7 +9,9 @@ server is killed with SIGKILL in the middle of load and restarted on its port wh
 retry. Every run ends with the integrity check (:func:`cli.loadtest_servers.integrity`): the
 acknowledged records are all stored, nothing is stored twice, what spectators were sent is
 what is stored, and every game verifies. Each load also reports the bare ``eventsourcing``
-append rate on the same kind of store, measured in the same run, and its ratio.
+append rate on the same kind of store, measured in the same run, and its ratio. Last, the
+hostile phase (:mod:`cli.loadtest_hostile`) fuzzes every RPC of a server of its own: never
+INTERNAL or UNKNOWN, every refusal precise and without a write.
 
 The short form (the default, about a minute) runs in CI; ``--full`` is the large one. The exit
 status is 1 when any integrity counter is not 0.
@@ -170,7 +172,16 @@ def _drop_schema(url: str, schema: str) -> None:
         conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 
-LOADS = ("sqlite_1", "sqlite_1_paced", "sqlite_workers_2", "postgresql_replicas_2", "crash_sqlite")
+LOADS = (
+    "sqlite_1",
+    "sqlite_1_paced",
+    "sqlite_workers_2",
+    "postgresql_replicas_2",
+    "crash_sqlite",
+    "hostile",
+)
+HOSTILE = ("hostile_internal", "hostile_imprecise", "hostile_state_changes")
+"""The hostile phase's counters in the integrity line (each must be 0)."""
 PACED = 50.0
 """Attempts per second of the paced load: 200 games each moving every 4 s, about — a load the
 server is not saturated by, so latencies measure serving, not the harness's own queue."""
@@ -206,6 +217,7 @@ def run(
     seconds: float | None = None,
     rate: float = PACED,
     repeat: int = 1,
+    hostile_seed: int | None = None,
 ) -> dict[str, Any]:
     """Run the ``only`` loads; with ``repeat`` > 1, one SQLite process and ``--workers 2`` run
     that many times each, alternately, and the speedup is the ratio of their median
@@ -246,9 +258,18 @@ def run(
     if "crash_sqlite" in only:
         crash = [Served(str(work / "crash.db"), 1, work / "crash.log")]
         with_servers("crash_sqlite", crash, bare_sqlite, crash=True)
+    if "hostile" in only:
+        _hostile(summary, work, examples=3000 if full else 600, seed=hostile_seed)
     runs = [v for v in summary.values() if isinstance(v, dict) and "commands" in v]
     runs += [r for name in repeated for r in repeated[name][:-1]]  # the last is in summary
     summary["integrity"] = {k: sum(r[k] for r in runs) for k in INTEGRITY_ALL}
+    if "hostile" in summary:
+        found = summary["hostile"]
+        summary["integrity"].update(
+            hostile_internal=found["internal_or_unknown"] + found["unhandled_errors"],
+            hostile_imprecise=found["imprecise"],
+            hostile_state_changes=found["state_changed_on_refusal"],
+        )
     if repeated["sqlite_1"] and repeated["sqlite_workers_2"]:
         rates = {n: [r["commands_per_s"] for r in rs] for n, rs in repeated.items()}
         speedup = _median(rates["sqlite_workers_2"]) / max(_median(rates["sqlite_1"]), 1)
@@ -256,6 +277,25 @@ def run(
         if repeat > 1:
             summary["repeated_commands_per_s"] = rates
     return summary
+
+
+def _hostile(summary: dict[str, Any], work: Path, examples: int, seed: int | None) -> None:
+    """Fuzz every RPC of a server of its own (:mod:`cli.loadtest_hostile`)."""
+    import random
+
+    from cli.loadtest_hostile import hostile
+    from cli.loadtest_servers import Served
+
+    seed = random.randrange(2**32) if seed is None else seed
+    served = Served(str(work / "hostile.db"), 1, work / "hostile.log")
+    try:
+        started = time.perf_counter()
+        found = hostile(served.address, str(work / "hostile.db"), examples, seed)
+        found["seconds"] = round(time.perf_counter() - started, 1)
+    finally:
+        served.stop()
+    found["unhandled_errors"] = served.unhandled()
+    summary["hostile"] = {"seed": seed, "examples": examples, **found}
 
 
 def _median(values: list[float]) -> float:
@@ -303,6 +343,14 @@ def loadtest(
             "speedup is the ratio of their medians.",
         ),
     ] = 1,
+    hostile_seed: Annotated[
+        int | None,
+        typer.Option(
+            "--hostile-seed",
+            help="Seed of the hostile phase's draws (printed in the summary; random by "
+            "default), to run the same calls again.",
+        ),
+    ] = None,
 ) -> None:
     """Load, crash and integrity harness: real servers and clients on loopback; prints one JSON
     summary; exits 1 when lost/duplicated/mismatched events, failed verifications or internal
@@ -314,7 +362,7 @@ def loadtest(
     if unknown or not chosen:
         raise typer.BadParameter(f"--only takes {', '.join(LOADS)}; not {', '.join(unknown)}")
     started = time.perf_counter()
-    summary = run(full, pg, chosen, spectators, seconds, rate, repeat)
+    summary = run(full, pg, chosen, spectators, seconds, rate, repeat, hostile_seed)
     summary["wall_s"] = round(time.perf_counter() - started, 1)
     print(json.dumps(summary, indent=1))
     if any(summary["integrity"].values()):

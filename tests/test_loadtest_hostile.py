@@ -1,0 +1,82 @@
+"""The load harness's hostile phase (``cli/loadtest_hostile.py``) against a real server: a
+sound server passes with every kind of refusal reached, and a server that breaks a property
+is caught — an unhandled bug, and a refusal that wrote to the store."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cli.loadtest_hostile import hostile
+from domain.kernel.errors import Malformed
+from service.bootstrap import open_service
+from service.grpc_server import create_server
+
+pytestmark = pytest.mark.slow  # real servers fuzzed for seconds each; CI runs them (-m slow)
+
+
+def _served(tmp_path: Path) -> tuple[Any, Any, str, str]:
+    db = str(tmp_path / "h.db")
+    svc = open_service(db)
+    server, port = create_server(svc, "127.0.0.1:0")
+    return svc, server, db, f"127.0.0.1:{port}"
+
+
+def _codes(found: dict[str, Any]) -> Counter[str]:
+    codes: Counter[str] = Counter()
+    for key, count in found["statuses"].items():
+        codes[key.split()[1]] += count
+    return codes
+
+
+def test_a_sound_server_passes_and_every_kind_of_refusal_is_reached(tmp_path: Path) -> None:
+    _, server, db, address = _served(tmp_path)
+    try:
+        found = hostile(address, db, examples=150, seed=1)
+    finally:
+        server.stop(None)
+    assert found["calls"] == 150
+    assert (found["internal_or_unknown"], found["imprecise"]) == (0, 0)
+    assert found["state_changed_on_refusal"] == 0 and found["smallest_failure"] is None
+    codes = _codes(found)
+    assert {"INVALID_ARGUMENT", "NOT_FOUND", "UNAUTHENTICATED", "PERMISSION_DENIED"} <= set(codes)
+    methods = {key.split()[0] for key in found["statuses"]}
+    assert len(methods) >= 12  # nearly every RPC drawn in 150 calls (14 in all)
+
+
+def test_an_unhandled_bug_is_caught_and_shrunk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    svc, server, db, address = _served(tmp_path)
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(svc, "history", broken)
+    try:
+        found = hostile(address, db, examples=300, seed=2)
+    finally:
+        server.stop(None)
+    assert found["internal_or_unknown"] >= 1
+    assert found["smallest_failure"].startswith("GetHistory(")
+    assert "ended INTERNAL" in found["smallest_failure"]
+
+
+def test_a_refusal_that_wrote_is_caught(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    svc, server, db, address = _served(tmp_path)
+
+    def writes_then_refuses(*args: Any, **kwargs: Any) -> Any:
+        svc.create("red_north", 3)  # a game stored ...
+        raise Malformed("test/refused", "refused after writing")  # ... by a refused call
+
+    monkeypatch.setattr(svc, "verify", writes_then_refuses)
+    try:
+        found = hostile(address, db, examples=300, seed=3)
+    finally:
+        server.stop(None)
+    assert found["state_changed_on_refusal"] >= 1
+    assert found["smallest_failure"].startswith("VerifyGame(")
+    assert "yet the store moved" in found["smallest_failure"]
