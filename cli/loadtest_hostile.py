@@ -21,7 +21,6 @@ and move the baseline; they are allowed, not wanted.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 __all__ = ["hostile"]
@@ -42,14 +41,13 @@ def hostile(address: str, db: str, examples: int, seed: int = 0) -> dict[str, An
     from hypothesis import seed as fixed_seed
     from hypothesis import strategies as st
 
-    from cli.loadtest_servers import create_games
     from service._generated.skald.v1 import skald_pb2 as pb
     from service.grpc_edge import MAX_REQUEST
     from service.store import EventStore
 
     store = EventStore(db)
     channel = grpc.insecure_channel(address, options=[("grpc.max_send_message_length", -1)])
-    games = _games(channel, create_games, pb)
+    games = _games(channel, pb)
     methods = pb.DESCRIPTOR.services_by_name["Skald"].methods
     out: dict[str, Any] = {
         "calls": 0,
@@ -132,35 +130,42 @@ def hostile(address: str, db: str, examples: int, seed: int = 0) -> dict[str, An
     return out
 
 
-def _games(channel: Any, create_games: Callable[..., Any], pb: Any) -> dict[str, Any]:
-    """Three Red North games to aim at: ids, their tokens and versions (one moved on)."""
+def _games(channel: Any, pb: Any) -> dict[str, Any]:
+    """One game of each kind to aim at, each moved one command on: ids, tokens, versions and
+    the commands legal at their start (legal there, stale or illegal now, or another game's)."""
     from service._generated.skald.v1 import skald_pb2_grpc
 
     stub = skald_pb2_grpc.SkaldStub(channel)
-    made = [stub.CreateGame(pb.CreateGameRequest(game="red_north", players=3)) for _ in range(3)]
-    first = made[0]
-    md = (("authorization", f"Bearer {first.referee_token}"),)
-    view = stub.GetView(pb.GetViewRequest(game_id=first.game_id), metadata=md)
-    legal = stub.ListLegalCommands(
-        pb.ListLegalCommandsRequest(game_id=first.game_id, seat=view.to_act[0]), metadata=md
-    )
-    moved = stub.SubmitCommand(
-        pb.SubmitCommandRequest(
-            game_id=first.game_id,
-            seat=view.to_act[0],
-            command=legal.commands[0],
-            expected_version=legal.version,
-        ),
-        metadata=md,
-    )
+    made, versions, commands = [], {0, 1, -1, 2**62}, []  # commands: a list per game
+    for game, players in (("red_north", 3), ("brian_boru", 3), ("feast", 2)):
+        created = stub.CreateGame(pb.CreateGameRequest(game=game, players=players))
+        md = (("authorization", f"Bearer {created.referee_token}"),)
+        view = stub.GetView(pb.GetViewRequest(game_id=created.game_id), metadata=md)
+        seat = view.to_act[0]
+        legal = stub.ListLegalCommands(
+            pb.ListLegalCommandsRequest(game_id=created.game_id, seat=seat), metadata=md
+        )
+        moved = stub.SubmitCommand(
+            pb.SubmitCommandRequest(
+                game_id=created.game_id,
+                seat=seat,
+                command=legal.commands[0],
+                expected_version=legal.version,
+            ),
+            metadata=md,
+        )
+        made.append(created)
+        versions |= {moved.version - 1, moved.version, moved.version + 1}
+        commands.append(list(legal.commands[:20]))
     junk: list[str | None] = [None, "Bearer forged-" + "x" * 30, "Basic dXNlcjpwYXNz", "Bearer "]
     return {
         "ids": [g.game_id for g in made],
         "near": [g.game_id[:n] for g in made for n in (3, 6)],
         "own": [[f"Bearer {t}" for t in (g.referee_token, *g.seat_tokens)] for g in made],
         "junk": junk,
-        "versions": [0, 1, moved.version - 1, moved.version, moved.version + 1, -1, 2**62],
-        "commands": list(legal.commands),
+        "versions": sorted(versions),
+        "commands_by_game": commands,
+        "commands": [c for listed in commands for c in listed],
     }
 
 
@@ -174,7 +179,15 @@ def _kind(token: str | None, games: dict[str, Any]) -> str:
 
 def _aim(games: dict[str, Any], target: int) -> dict[str, Any]:
     """``games`` with ``target`` as the only real game a call names."""
-    return {**games, "ids": [games["ids"][target]]}
+    others = [
+        c for i, listed in enumerate(games["commands_by_game"]) if i != target for c in listed
+    ]
+    return {
+        **games,
+        "ids": [games["ids"][target]],
+        "commands": games["commands_by_game"][target],
+        "other_commands": others,
+    }
 
 
 def _token(games: dict[str, Any], target: int) -> Any:
@@ -257,9 +270,13 @@ def _value(field: Any, games: dict[str, Any], depth: int) -> Any:
     name = field.name
     if field.type == field.TYPE_MESSAGE:
         if field.message_type.full_name == "skald.v1.Command":
-            one = st.sampled_from(games["commands"]) | _message(
-                field.message_type, games, depth + 1
-            )
+            pick = {
+                "own": st.sampled_from(games["commands"]),
+                "other": st.sampled_from(games.get("other_commands") or games["commands"]),
+                "random": _message(field.message_type, games, depth + 1),
+            }
+            kinds = ["own"] * 6 + ["other"] * 2 + ["random"] * 2  # mostly the game's own
+            one = st.sampled_from(kinds).flatmap(pick.__getitem__)
         else:
             one = _message(field.message_type, games, depth + 1)
     elif field.type == field.TYPE_STRING and name in GAME_FIELDS:
@@ -272,6 +289,8 @@ def _value(field: Any, games: dict[str, Any], depth: int) -> Any:
         one = st.sampled_from(kinds).flatmap(pick.__getitem__)
     elif field.type == field.TYPE_STRING:
         one = st.text(max_size=40) | st.just("z" * 70_000)
+    elif name == "seat":
+        one = st.sampled_from([0, 1, 2] * 3 + [-1, 3, 7, 2**31 - 1, -(2**31)])
     elif field.type == field.TYPE_BOOL:
         one = st.booleans()
     elif field.type == field.TYPE_BYTES:
