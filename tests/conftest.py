@@ -105,6 +105,20 @@ SLOW = frozenset(
         "tests/test_sim_cards.py::test_card_counts_agree_with_the_events",
         "tests/test_hardening_serve.py::test_requests_queued_while_the_server_starts_all_succeed",
         "tests/test_repository_checkpoints.py::test_every_past_version_equals_a_fold_from_the_start",
+        # real processes, terminals and sockets, and the longest games through them
+        "tests/test_replay_browser.py::test_browsing_back_and_forth_by_event_move_round_and_version",
+        "tests/test_operator_errors.py::test_a_second_server_on_the_same_port_refuses",
+        "tests/test_operator_errors.py::test_serve_refuses_a_bad_store_and_a_bad_log_level",
+        "tests/test_operator_errors.py::test_serve_on_a_port_in_use_is_an_error",
+        "tests/test_operator_errors.py::test_serve_stops_gracefully_on_sigterm_and_on_sigint_even_started_in_the_background[2]",
+        "tests/test_operator_errors.py::test_serve_stops_gracefully_on_sigterm_and_on_sigint_even_started_in_the_background[15]",
+        "tests/test_replays.py::test_one_changed_byte_fails_verification[feast-4p-long.jsonl]",
+        "tests/test_attack_leaks.py::test_an_attacker_learns_nothing_hidden_from_what_it_receives[red_north-3]",
+        "tests/test_grpc.py::test_full_game_streams_views_seed_and_audit[postgres]",
+        "tests/test_benchmarks_smoke.py::test_a_recorded_feast_game_replays_through_the_service_and_rebuilds",
+        "tests/test_play_tmux.py::test_skald_play_at_a_real_terminal",
+        "tests/test_grpc_games.py::test_a_game_over_grpc_exports_imports_and_verifies[feast-1long]",
+        "tests/test_feast_legal_compact.py::test_the_compact_form_expands_to_exactly_the_listed_placements[2]",
     }
 )
 SLOW_MODULES = frozenset({"tests/test_view_browser.py"})
