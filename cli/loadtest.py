@@ -352,9 +352,9 @@ def loadtest(
         ),
     ] = None,
 ) -> None:
-    """Load, crash and integrity harness: real servers and clients on loopback; prints one JSON
-    summary; exits 1 when lost/duplicated/mismatched events, failed verifications or internal
-    errors are not all 0."""
+    """Load, crash, integrity and hostile-input harness: real servers and clients on loopback,
+    then every RPC fuzzed; prints one JSON summary; exits 1 when lost/duplicated/mismatched
+    events, failed verifications, internal errors or hostile-input failures are not all 0."""
     chosen = tuple(name.strip() for name in only.split(",") if name.strip())
     if not only:
         chosen = LOADS if full else tuple(n for n in LOADS if n != "sqlite_1_paced")
