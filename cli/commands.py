@@ -35,7 +35,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("cli.sim", "The whole system once: serve, play over gRPC, export, verify."),
     "bench": ("cli.sim", "Benchmarks with baselines measured in the same run."),
     "serve": ("cli.serve", "Run the gRPC server until interrupted."),
-    "loadtest": ("cli.loadtest", "Load, crash and integrity harness on loopback; JSON summary."),
+    "loadtest": ("cli.loadtest", "Load, crash, integrity and hostile-input harness; JSON summary."),
     "view": ("cli.view", "Write a game as one HTML page for a browser (or serve it live)."),
 }
 
