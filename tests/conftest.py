@@ -13,6 +13,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Hypothesis's timing checks measure the machine, not the code: on two cores running the suite
+# in parallel, drawing inputs for a cheap property once took 2 s and failed the run (CI,
+# test_kernel_fast). Properties that need a deadline or a size bound set their own.
+settings.register_profile(
+    "suite", deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
+settings.load_profile("suite")
 
 # The test games used by kernel and service tests, for this process and the CLI subprocesses:
 # tests/toy_game.py, tests/dice_game.py and tests/components_game.py (components only).
