@@ -288,6 +288,8 @@ def _status(status: str) -> str:
 def _filters(query: GamesQuery) -> tuple[list[str], list[Any]]:
     where: list[str] = []
     args: list[Any] = []
+    if "\x00" in query.game:  # no game is named so, and PostgreSQL refuses NUL in text
+        raise Malformed("games/bad-game", f"game {query.game[:40]!r} is not a game name")
     if query.game:
         where.append("game = ?")
         args.append(canonical(query.game))
@@ -315,7 +317,8 @@ def _read_token(token: str, order: str) -> tuple[str, str]:
     try:
         raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
         got, key, game_id = json.loads(raw)
-        if got == order and isinstance(key, str) and isinstance(game_id, str):
+        texts = isinstance(key, str) and isinstance(game_id, str)
+        if got == order and texts and "\x00" not in key + game_id:  # a NUL: never ours
             return key, game_id
     except (ValueError, TypeError):
         pass

@@ -36,6 +36,10 @@ CHECKPOINTS = 512
 
 log = logging.getLogger("skald.repository")
 
+_ID_CHARACTERS = frozenset("0123456789abcdef-")
+"""What a game id (a UUID's text, lower case) is made of, so what a prefix of one may hold
+(other text is refused before any query: PostgreSQL itself fails on a NUL in a parameter)."""
+
 
 class Repository:
     """Games of one store, for one process; thread-safe."""
@@ -69,6 +73,8 @@ class Repository:
             raise NotFound(
                 "game/unknown", f"no game {echo(game_id)} (give at least 4 characters of its id)"
             )
+        if not set(text) <= _ID_CHARACTERS:  # no id holds it; not asked of the store at all
+            raise NotFound("game/unknown", f"no game with id {echo(game_id)}")
         hits, count = self.index.prefix(text)
         if count == 1:
             return hits[0]

@@ -179,3 +179,28 @@ def test_list_games_over_grpc_pages_and_filters(tmp_path: Any) -> None:
     finally:
         server.stop(0)
         svc.store.close()
+
+
+def test_text_with_a_nul_names_no_game_on_every_store(db_url: str) -> None:
+    """PostgreSQL fails a query whose text holds NUL: such an id prefix, game filter or page
+    token is refused before any query, the same on both stores (found by fuzzing)."""
+    import base64
+    import json
+
+    from service.bootstrap import open_service
+
+    svc = open_service(db_url)
+    try:
+        made = svc.create("red_north", 3)
+        for text in ("abcd\x00", made.game_id[:6] + "\x00", "\x00" * 4, "zzzz"):
+            with pytest.raises(NotFound, match="no game"):
+                svc.repo.resolve(text)
+        with pytest.raises(Malformed, match="not a game name"):
+            svc.games_page(GamesQuery(game="red\x00north"))
+        forged = json.dumps(["created", "\x00", made.game_id]).encode()
+        token = base64.urlsafe_b64encode(forged).decode().rstrip("=")
+        with pytest.raises(Malformed, match="page_token"):
+            svc.games_page(GamesQuery(page_token=token))
+        assert svc.repo.resolve(made.game_id[:8]) == made.game_id  # a real prefix still works
+    finally:
+        svc.store.close()
