@@ -259,16 +259,16 @@ def run(
         crash = [Served(str(work / "crash.db"), 1, work / "crash.log")]
         with_servers("crash_sqlite", crash, bare_sqlite, crash=True)
     if "hostile" in only:
-        _hostile(summary, work, examples=3000 if full else 600, seed=hostile_seed)
+        _hostile(summary, work, 3000 if full else 600, hostile_seed, pg_url)
     runs = [v for v in summary.values() if isinstance(v, dict) and "commands" in v]
     runs += [r for name in repeated for r in repeated[name][:-1]]  # the last is in summary
     summary["integrity"] = {k: sum(r[k] for r in runs) for k in INTEGRITY_ALL}
     if "hostile" in summary:
-        found = summary["hostile"]
+        runs_of = [v for v in summary["hostile"].values() if isinstance(v, dict) and "calls" in v]
         summary["integrity"].update(
-            hostile_internal=found["internal_or_unknown"] + found["unhandled_errors"],
-            hostile_imprecise=found["imprecise"],
-            hostile_state_changes=found["state_changed_on_refusal"],
+            hostile_internal=sum(f["internal_or_unknown"] + f["unhandled_errors"] for f in runs_of),
+            hostile_imprecise=sum(f["imprecise"] for f in runs_of),
+            hostile_state_changes=sum(f["state_changed_on_refusal"] for f in runs_of),
         )
     if repeated["sqlite_1"] and repeated["sqlite_workers_2"]:
         rates = {n: [r["commands_per_s"] for r in rs] for n, rs in repeated.items()}
@@ -279,23 +279,38 @@ def run(
     return summary
 
 
-def _hostile(summary: dict[str, Any], work: Path, examples: int, seed: int | None) -> None:
-    """Fuzz every RPC of a server of its own (:mod:`cli.loadtest_hostile`)."""
+def _hostile(
+    summary: dict[str, Any], work: Path, examples: int, seed: int | None, pg_url: str
+) -> None:
+    """Fuzz every RPC of a server of its own (:mod:`cli.loadtest_hostile`) on SQLite and, when
+    it is reachable, on PostgreSQL (which refuses some text SQLite takes: NUL, for one)."""
     import random
 
     from cli.loadtest_hostile import hostile
     from cli.loadtest_servers import Served
 
     seed = random.randrange(2**32) if seed is None else seed
-    served = Served(str(work / "hostile.db"), 1, work / "hostile.log")
-    try:
-        started = time.perf_counter()
-        found = hostile(served.address, str(work / "hostile.db"), examples, seed)
-        found["seconds"] = round(time.perf_counter() - started, 1)
-    finally:
-        served.stop()
-    found["unhandled_errors"] = served.unhandled()
-    summary["hostile"] = {"seed": seed, "examples": examples, **found}
+    out: dict[str, Any] = {"seed": seed, "examples": examples}
+    stores = {"sqlite": str(work / "hostile.db")}
+    problem = _pg_ready(pg_url)
+    schema = f"hostile_{uuid.uuid4().hex[:8]}"
+    if problem is None:
+        stores["postgresql"] = f"{pg_url}{'&' if '?' in pg_url else '?'}schema={schema}"
+    else:
+        out["postgresql"] = {"skipped": f"PostgreSQL unreachable: {problem}"}
+    for name, db in stores.items():
+        served = Served(db, 1, work / f"hostile-{name}.log")
+        try:
+            started = time.perf_counter()
+            found = hostile(served.address, db, examples, seed)
+            found["seconds"] = round(time.perf_counter() - started, 1)
+        finally:
+            served.stop()
+            if name == "postgresql":
+                _drop_schema(pg_url, schema)
+        found["unhandled_errors"] = served.unhandled()
+        out[name] = found
+    summary["hostile"] = out
 
 
 def _median(values: list[float]) -> float:

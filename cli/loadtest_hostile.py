@@ -160,7 +160,7 @@ def _games(channel: Any, pb: Any) -> dict[str, Any]:
     junk: list[str | None] = [None, "Bearer forged-" + "x" * 30, "Basic dXNlcjpwYXNz", "Bearer "]
     return {
         "ids": [g.game_id for g in made],
-        "near": [g.game_id[:n] for g in made for n in (3, 6)],
+        "near": [g.game_id[:n] + tail for g in made for n in (3, 6) for tail in ("", "\x00")],
         "own": [[f"Bearer {t}" for t in (g.referee_token, *g.seat_tokens)] for g in made],
         "junk": junk,
         "versions": sorted(versions),
@@ -283,7 +283,7 @@ def _value(field: Any, games: dict[str, Any], depth: int) -> Any:
         ids = games["ids"]
         names = ["", "red_north", "brian_boru", "feast", "chess"]
         near = st.sampled_from(games["near"] + names)
-        odd = st.text(max_size=40) | st.just("é" * 70_000)
+        odd = st.text(max_size=40) | st.just("é" * 70_000) | st.just("red\x00north")
         pick = {"real": st.sampled_from(ids), "near": near, "odd": odd}
         kinds = ["real"] * 6 + ["near"] * 2 + ["odd"] * 2  # mostly real: the deeper checks
         one = st.sampled_from(kinds).flatmap(pick.__getitem__)
