@@ -47,36 +47,38 @@ def test_a_sound_server_passes_and_every_kind_of_refusal_is_reached(tmp_path: Pa
     assert len(methods) >= 12  # nearly every RPC drawn in 150 calls (14 in all)
 
 
-def test_an_unhandled_bug_is_caught_and_shrunk(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _fuzz_broken(tmp_path: Path, name: str, broken: Any, seed: int) -> dict[str, Any]:
+    """The phase against a server whose service method ``name`` is ``broken(svc)``."""
     svc, server, db, address = _served(tmp_path)
-
-    def broken(*args: Any, **kwargs: Any) -> Any:
-        raise RuntimeError("a bug")
-
-    monkeypatch.setattr(svc, "history", broken)
+    setattr(svc, name, broken(svc))
     try:
-        found = hostile(address, db, examples=300, seed=2)
+        return hostile(address, db, examples=300, seed=seed)
     finally:
         server.stop(None)
+
+
+def test_an_unhandled_bug_is_caught_and_shrunk(tmp_path: Path) -> None:
+    def broken(svc: Any) -> Any:
+        def history(*args: Any, **kwargs: Any) -> Any:
+            raise RuntimeError("a bug")
+
+        return history
+
+    found = _fuzz_broken(tmp_path, "history", broken, seed=2)
     assert found["internal_or_unknown"] >= 1
     assert found["smallest_failure"].startswith("GetHistory(")
     assert "ended INTERNAL" in found["smallest_failure"]
 
 
-def test_a_refusal_that_wrote_is_caught(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    svc, server, db, address = _served(tmp_path)
+def test_a_refusal_that_wrote_is_caught(tmp_path: Path) -> None:
+    def broken(svc: Any) -> Any:
+        def verify(*args: Any, **kwargs: Any) -> Any:
+            svc.create("red_north", 3)  # a game stored ...
+            raise Malformed("test/refused", "refused after writing")  # ... by a refused call
 
-    def writes_then_refuses(*args: Any, **kwargs: Any) -> Any:
-        svc.create("red_north", 3)  # a game stored ...
-        raise Malformed("test/refused", "refused after writing")  # ... by a refused call
+        return verify
 
-    monkeypatch.setattr(svc, "verify", writes_then_refuses)
-    try:
-        found = hostile(address, db, examples=300, seed=3)
-    finally:
-        server.stop(None)
+    found = _fuzz_broken(tmp_path, "verify", broken, seed=3)
     assert found["state_changed_on_refusal"] >= 1
     assert found["smallest_failure"].startswith("VerifyGame(")
     assert "yet the store moved" in found["smallest_failure"]
