@@ -92,13 +92,13 @@ def measure(url: str, seconds: float = 3.0) -> dict[str, Any]:
 
 
 def postgresql(url: str, seconds: float = 3.0) -> dict[str, Any]:
-    from cli.loadtest import _drop_schema, _pg_ready
+    from cli.loadtest import _drop_schema, _pg_ready, schema_url
 
     problem = _pg_ready(url)
     if problem is not None:
         return {"skipped": f"PostgreSQL unreachable: {problem}"}
     schema = f"pglock_{uuid.uuid4().hex[:8]}"
-    target = f"{url}{'&' if '?' in url else '?'}schema={schema}"
+    target = schema_url(url, schema)
     out: dict[str, Any] = {"lock_statements": _lock_statements(target)}
     waits = {"samples": 0, "writing": 0, "waiting_on_lock": 0}
     stop = threading.Event()

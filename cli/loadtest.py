@@ -164,6 +164,11 @@ def _pg_ready(url: str) -> str | None:
     return None
 
 
+def schema_url(url: str, schema: str) -> str:
+    """``url`` pointed at a schema of its own (``?schema=``, the store's own parameter)."""
+    return f"{url}{'&' if '?' in url else '?'}schema={schema}"
+
+
 def _drop_schema(url: str, schema: str) -> None:
     from service.store import settings_for
     from service.store_check import connect
@@ -196,7 +201,7 @@ def _replicas_load(summary: dict[str, Any], with_servers: Any, pg_url: str, work
         summary["postgresql_replicas_2"] = {"skipped": f"PostgreSQL unreachable: {problem}"}
         return
     schema = f"loadtest_{uuid.uuid4().hex[:8]}"
-    url = f"{pg_url}{'&' if '?' in pg_url else '?'}schema={schema}"
+    url = schema_url(pg_url, schema)
     replicas = [Served(url, 1, work / "pg1.log")]  # creates the schema and tables
     try:
         bare_pg = bare_append_rate(url)
@@ -295,7 +300,7 @@ def _hostile(
     problem = _pg_ready(pg_url)
     schema = f"hostile_{uuid.uuid4().hex[:8]}"
     if problem is None:
-        stores["postgresql"] = f"{pg_url}{'&' if '?' in pg_url else '?'}schema={schema}"
+        stores["postgresql"] = schema_url(pg_url, schema)
     else:
         out["postgresql"] = {"skipped": f"PostgreSQL unreachable: {problem}"}
     for name, db in stores.items():

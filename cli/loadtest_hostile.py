@@ -165,7 +165,6 @@ def _games(channel: Any, pb: Any) -> dict[str, Any]:
         "junk": junk,
         "versions": sorted(versions),
         "commands_by_game": commands,
-        "commands": [c for listed in commands for c in listed],
     }
 
 
@@ -272,7 +271,7 @@ def _value(field: Any, games: dict[str, Any], depth: int) -> Any:
         if field.message_type.full_name == "skald.v1.Command":
             pick = {
                 "own": st.sampled_from(games["commands"]),
-                "other": st.sampled_from(games.get("other_commands") or games["commands"]),
+                "other": st.sampled_from(games["other_commands"]),
                 "random": _message(field.message_type, games, depth + 1),
             }
             kinds = ["own"] * 6 + ["other"] * 2 + ["random"] * 2  # mostly the game's own

@@ -5,8 +5,9 @@ server is ``grpc.aio`` on an event-loop thread of its own; the handlers below ar
 functions, run on the loop or, for long calls, on a pool
 (:mod:`service.serving` says which and why); WatchGame streams are coroutines holding no
 thread (:mod:`service.watching`) and are fed by the per-game fan-out
-(:mod:`service.fanout`): this process's writes are handed to it as written, other processes'
-and replicas' reach it through :mod:`service.notify`.
+(:mod:`service.fanout`): this process's writes are handed to it as written, the other
+``--workers``' through :mod:`service.siblings`, other processes' and replicas' through
+:mod:`service.notify`.
 It registers the standard health service and server reflection. Requests arrive as bytes and
 are parsed here (:func:`service.grpc_edge.parse_request`), so bytes that are not the message get
 ``INVALID_ARGUMENT``; every handler is guarded (:mod:`service.grpc_edge`: refusals mapped
@@ -44,7 +45,7 @@ from service.grpc_edge import (
     status_for,
 )
 from service.index import GamesQuery
-from service.serving import LANES, Admission, Lane, Limits, unary_on_loop
+from service.serving import LONG_CALLS, Admission, Lane, Limits, unary_on_loop
 from service.siblings import Siblings
 from service.tls import TlsFiles
 from service.watching import Encoder, watch_handler
@@ -298,7 +299,7 @@ def _plain(value: Any) -> Any:
 
 class Server:
     """The running ``grpc.aio`` server on its event-loop thread; stopping it stops the fan-out,
-    the change notices and the lanes' threads with it."""
+    the change notices and the long-call pool with it."""
 
     def __init__(
         self,
@@ -343,9 +344,9 @@ def create_server(
     siblings: Siblings | None = None,
 ) -> tuple[Server, int]:
     """Start the server on ``address`` (on an event-loop thread of its own); returns it and the
-    bound port. ``limits`` sets every bound (:mod:`service.serving`); ``tls`` serves TLS (:mod:`service.tls`); ``reuse_port`` lets
-    ``--workers`` processes share one port (SO_REUSEPORT), and is off otherwise, so a port in
-    use is an error; ``siblings`` are the other workers to tell of each write and hear from
+    bound port. ``limits`` sets every bound (:mod:`service.serving`); ``tls`` serves TLS
+    (:mod:`service.tls`); ``reuse_port`` lets ``--workers`` processes share one port
+    (SO_REUSEPORT), and is off otherwise, so a port in use is an error; ``siblings`` are the other workers to tell of each write and hear from
     (:mod:`service.siblings`)."""
     limits = limits or Limits()
     loop = asyncio.new_event_loop()
@@ -383,7 +384,7 @@ async def _start(
     siblings: Siblings | None = None,
 ) -> tuple[grpc.aio.Server, int, Callable[[], None]]:
     from service.fanout import Fanout
-    from service.notify import LogTail, PgNotices, start_notices
+    from service.notify import start_notices
 
     server = grpc.aio.server(
         options=[
@@ -394,7 +395,7 @@ async def _start(
         maximum_concurrent_rpcs=limits.max_concurrent,
     )
     admission = Admission(limits)
-    lanes = {"pool": Lane("pool", limits.threads, limits)}
+    pool = Lane("pool", limits.threads, limits)
     servicer = Servicer(service)
     repo = service.repo
     encoder = Encoder(service)
@@ -407,7 +408,7 @@ async def _start(
     name, plain = service_handlers(servicer)
     handlers: dict[str, grpc.RpcMethodHandler] = {
         method: grpc.unary_unary_rpc_method_handler(
-            unary_on_loop(handler.unary_unary, lanes.get(LANES.get(method, ""))),
+            unary_on_loop(handler.unary_unary, pool if method in LONG_CALLS else None),
             response_serializer=handler.response_serializer,
         )
         for method, handler in plain.items()
@@ -440,12 +441,8 @@ async def _start(
     if siblings is not None:  # writes are told at once; the log tail is the safety net
         repo.listen_records(siblings.wrote)
         siblings.listen(loop, fanout.changed)
-    notices = start_notices(
-        repo.store,
-        fanout.changed,
-        repo.listen,
-        repo.listen_rows,
-        tail_interval=1.0 if siblings is not None else 0.02,
+    stop_notices = start_notices(
+        repo, fanout.changed, tail_interval=1.0 if siblings is not None else 0.02
     )
     await server.start()
 
@@ -454,14 +451,9 @@ async def _start(
         if siblings is not None:
             repo.unlisten_records(siblings.wrote)
             siblings.close()
-        for notice in notices:
-            notice.stop()
-            if isinstance(notice, PgNotices):
-                repo.unlisten(notice.send)
-            if isinstance(notice, LogTail):
-                repo.unlisten_rows(notice.wrote)
+        for stop in stop_notices:
+            stop()
         fanout.close()
-        for lane in lanes.values():
-            lane.close()
+        pool.close()
 
     return server, port, on_stop

@@ -25,11 +25,14 @@ import logging
 import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eventsourcing.utils import get_topic
 
 from service.store import EventStore, StoredRecord
+
+if TYPE_CHECKING:
+    from service.repository import Repository
 
 __all__ = ["CHANNEL", "LogTail", "PgNotices", "start_notices"]
 
@@ -185,27 +188,36 @@ class PgNotices:
 
 
 def start_notices(
-    store: EventStore,
-    changed: Changed,
-    listen: Callable[[Changed], None],
-    listen_rows: Callable[[Callable[[Sequence[int]], None]], None],
-    tail_interval: float = 0.02,
-) -> list[Any]:
-    """Start what tells ``changed`` about other processes' writes for this store; ``listen``
-    registers a callback for this process's own appends (to send PostgreSQL notices),
-    ``listen_rows`` one for the rows it writes (which the log tail skips). On SQLite the log
-    tail polls every ``tail_interval`` seconds (a second where the workers tell each other of
-    their writes: :mod:`service.siblings`)."""
-    started: list[Any] = []
+    repo: Repository, changed: Changed, tail_interval: float = 0.02
+) -> list[Callable[[], None]]:
+    """Start what tells ``changed`` about other processes' writes to ``repo``'s store, hooked
+    to this process's own appends (PostgreSQL notices are sent after them; the log tail skips
+    their rows); returns what stops each, unhooking it too. On SQLite the log tail polls every
+    ``tail_interval`` seconds (a second where the workers tell each other of their writes:
+    :mod:`service.siblings`)."""
+    store = repo.store
+    stops: list[Callable[[], None]] = []
     tail: LogTail | None = None
     if store.env.get("PERSISTENCE_MODULE") == "eventsourcing.postgres":
         notices = PgNotices(store, changed).start()
-        listen(notices.send)
-        started.append(notices)
+        repo.listen(notices.send)
+
+        def stop_notices() -> None:
+            repo.unlisten(notices.send)
+            notices.stop()
+
+        stops.append(stop_notices)
         tail = LogTail(store, changed, interval=1.0)
     elif store.env.get("SQLITE_DBNAME") not in (None, ":memory:"):
         tail = LogTail(store, changed, interval=tail_interval)
     if tail is not None:
-        listen_rows(tail.wrote)
-        started.append(tail.start())
-    return started
+        running = tail
+        repo.listen_rows(running.wrote)
+        running.start()
+
+        def stop_tail() -> None:
+            repo.unlisten_rows(running.wrote)
+            running.stop()
+
+        stops.append(stop_tail)
+    return stops

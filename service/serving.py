@@ -40,7 +40,7 @@ import grpc
 from service.grpc_edge import _status
 
 __all__ = [
-    "LANES",
+    "LONG_CALLS",
     "Aborted",
     "Admission",
     "Lane",
@@ -56,7 +56,7 @@ class Limits:
     """How much one server process takes on before it refuses."""
 
     threads: int = 4
-    """Threads for long calls (:data:`LANES`: verify, export, import, fork, history)."""
+    """Threads for long calls (:data:`LONG_CALLS`: verify, export, import, fork, history)."""
     max_streams: int = 4096
     """Open WatchGame streams (each a queue on the loop; none holds a thread)."""
     max_concurrent: int = 4096 + 512
@@ -67,14 +67,8 @@ class Limits:
     """Seconds a long call may wait for the pool before it is refused."""
 
 
-LANES: dict[str, str] = {
-    "ForkGame": "pool",
-    "ImportGame": "pool",
-    "ExportGame": "pool",
-    "VerifyGame": "pool",
-    "GetHistory": "pool",
-}
-"""Where each unary method runs; a method not named here runs on the loop."""
+LONG_CALLS = frozenset({"ForkGame", "ImportGame", "ExportGame", "VerifyGame", "GetHistory"})
+"""The unary methods run on the long-call pool (:class:`Lane`); every other one on the loop."""
 
 
 def overloaded(reason: str) -> Any:
