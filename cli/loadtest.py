@@ -57,24 +57,40 @@ def _load(
     threads: int = 12,
     crash: bool = False,
     rate: float = 0.0,
+    native: Path | None = None,
 ) -> dict[str, Any]:
+    """One load on ``servers``; the clients are the native ones (:mod:`cli.loadtest_native`,
+    each a process of its own, waited for from threads here) when ``native`` is the built
+    executable, else Python's (spawned processes: :mod:`cli.loadtest_clients`)."""
+    import functools
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
     from cli.loadtest_clients import race, spectate
+    from cli.loadtest_native import race_native, spectate_native
     from cli.loadtest_servers import create_games, integrity
 
     addresses = [s.address for s in servers]
     made = create_games(addresses[0], games)
     start_at = time.time() + 2.5 + spectators / 500  # spectators connected before the load
     stop_at = start_at + seconds
-    spawn = multiprocessing.get_context("spawn")
-    watchers = max(1, spectators // 250)  # one spectator process per 250 streams
+    pool: Executor
+    if native is not None:  # one completion queue serves any number of streams
+        watchers = 1
+        pool = ThreadPoolExecutor(racers + watchers)
+        play: Any = functools.partial(race_native, native)
+        watch: Any = functools.partial(spectate_native, native)
+    else:
+        watchers = max(1, spectators // 250)  # one spectator process per 250 streams
+        pool = ProcessPoolExecutor(
+            racers + watchers, mp_context=multiprocessing.get_context("spawn")
+        )
+        play, watch = race, spectate
     ids = [g for g, _ in made]
-    with ProcessPoolExecutor(racers + watchers, mp_context=spawn) as pool:
+    with pool:
         watching: list[Future[dict[str, Any]]] = [
             pool.submit(
-                spectate,
+                watch,
                 addresses[::-1],
                 ids[i::watchers],
                 spectators // watchers,
@@ -85,7 +101,7 @@ def _load(
         ]
         playing = [
             pool.submit(
-                race,
+                play,
                 addresses[i % len(addresses) :] + addresses,
                 made,
                 threads,
@@ -119,6 +135,9 @@ def _load(
         "server_cpu_ms_per_command": None if crash else round(1000 * cpu / max(commands, 1), 2),
         "server_cores_busy": None if crash else round(cpu / seconds, 2),
         "client_cpu_s": round(sum(r["cpu_s"] for r in results), 2),
+        "client_cpu_ms_per_command": round(
+            1000 * sum(r["cpu_s"] for r in results) / max(commands, 1), 2
+        ),
         "spectator_cpu_s": round(watched["cpu_s"], 2),
         "games": games,
         "spectators": spectators,
@@ -223,12 +242,26 @@ def run(
     rate: float = PACED,
     repeat: int = 1,
     hostile_seed: int | None = None,
+    client: str = "auto",
 ) -> dict[str, Any]:
     """Run the ``only`` loads; with ``repeat`` > 1, one SQLite process and ``--workers 2`` run
     that many times each, alternately, and the speedup is the ratio of their median
     commands/s (one run of each can be 15% off on a shared machine: the clients' random games
-    differ in length)."""
+    differ in length). ``client`` is ``native``, ``python`` or ``auto`` (native when it
+    builds: :mod:`cli.loadtest_native`)."""
+    from cli.loadtest_native import build
     from cli.loadtest_servers import Served, bare_append_rate
+
+    native: Path | None = None
+    clients: dict[str, Any] = {"kind": "python"}
+    if client != "python":
+        built = build()
+        if isinstance(built, Path):
+            native, clients = built, {"kind": "native", "executable": str(built)}
+        elif client == "native":
+            raise RuntimeError(f"--client native: {built}")
+        else:
+            clients["why"] = f"native clients unavailable: {built}"
 
     games, watchers, length = (200, 1000, 30.0) if full else (200, 50, 6.0)
     watchers = watchers if spectators is None else spectators
@@ -236,11 +269,12 @@ def run(
     work = Path(tempfile.mkdtemp(prefix="skald-loadtest-"))
     bare_sqlite = bare_append_rate(str(work / "bare.db"))
     summary: dict[str, Any] = {"form": "full" if full else "short", "work": str(work)}
+    summary["clients"] = clients
     summary["bare_append_per_s"] = {"sqlite": round(bare_sqlite, 1)}
 
     def with_servers(name: str, made: list[Served], bare: float, **kw: Any) -> None:
         try:
-            result = _load(made, games, watchers, length, **kw)
+            result = _load(made, games, watchers, length, native=native, **kw)
             result["ratio_to_bare_append"] = round(result["commands_per_s"] / bare, 3)
             summary[name] = result
         finally:
@@ -371,6 +405,14 @@ def loadtest(
             "default), to run the same calls again.",
         ),
     ] = None,
+    client: Annotated[
+        str,
+        typer.Option(
+            "--client",
+            help="Load clients: native (C++, built on first use; needs g++ and grpc++), "
+            "python, or auto (native when it builds, else python, saying why).",
+        ),
+    ] = "auto",
 ) -> None:
     """Load, crash, integrity and hostile-input harness: real servers and clients on loopback,
     then every RPC fuzzed; prints one JSON summary; exits 1 when lost/duplicated/mismatched
@@ -381,8 +423,16 @@ def loadtest(
     unknown = [name for name in chosen if name not in LOADS]
     if unknown or not chosen:
         raise typer.BadParameter(f"--only takes {', '.join(LOADS)}; not {', '.join(unknown)}")
+    if client not in ("auto", "native", "python"):
+        raise typer.BadParameter(f"--client is auto, native or python; not {client!r}")
+    if client == "native":
+        from cli.loadtest_native import build
+
+        built = build()
+        if not isinstance(built, Path):
+            raise typer.BadParameter(f"native clients unavailable: {built}", param_hint="--client")
     started = time.perf_counter()
-    summary = run(full, pg, chosen, spectators, seconds, rate, repeat, hostile_seed)
+    summary = run(full, pg, chosen, spectators, seconds, rate, repeat, hostile_seed, client)
     summary["wall_s"] = round(time.perf_counter() - started, 1)
     print(json.dumps(summary, indent=1))
     if any(summary["integrity"].values()):

@@ -1,0 +1,671 @@
+// The load harness's native clients (`skald loadtest --client native`): the same players and
+// spectators as cli/loadtest_clients.py, written against grpc++'s generic stub so that the
+// load generator spends a small part of the machine it measures. The server is Python; this
+// is a measuring tool only (why: cli/loadtest_native.py).
+//
+// Messages are coded by hand on the protobuf wire (only the fields a player or a spectator
+// reads or sends); a legal command is sent back as the bytes it came in, never decoded.
+//
+//   loadclient race     ADDRESSES GAMES_FILE THREADS START_AT STOP_AT SEED RATE
+//   loadclient spectate ADDRESSES GAMES_FILE COUNT START_AT STOP_AT
+//
+// ADDRESSES is comma-separated; GAMES_FILE holds one game per line ("id token" for race, "id"
+// for spectate); times are Unix seconds. One JSON object is printed on stdout at the end.
+
+#include <grpcpp/alarm.h>
+#include <grpcpp/generic/generic_stub.h>
+#include <grpcpp/grpcpp.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using Bytes = std::string;
+using Stub = grpc::GenericStub;
+
+// ------------------------------------------------------------------ protobuf wire, by hand
+
+void put_varint(Bytes& out, uint64_t value) {
+  while (value >= 0x80) {
+    out.push_back(static_cast<char>((value & 0x7f) | 0x80));
+    value >>= 7;
+  }
+  out.push_back(static_cast<char>(value));
+}
+
+void put_key(Bytes& out, int field, int wire) { put_varint(out, (uint64_t(field) << 3) | wire); }
+
+void put_int(Bytes& out, int field, int64_t value) {
+  put_key(out, field, 0);
+  put_varint(out, static_cast<uint64_t>(value));
+}
+
+void put_bytes(Bytes& out, int field, const Bytes& value) {
+  put_key(out, field, 2);
+  put_varint(out, value.size());
+  out += value;
+}
+
+// One field of a message being read: its number, wire type, and value (varint or bytes).
+struct Field {
+  int number = 0;
+  int wire = 0;
+  uint64_t varint = 0;
+  Bytes bytes;
+};
+
+class Reader {
+ public:
+  explicit Reader(const Bytes& data) : p_(data.data()), end_(data.data() + data.size()) {}
+
+  bool next(Field& field) {
+    if (p_ >= end_) return false;
+    uint64_t key = 0;
+    if (!varint(key)) return false;
+    field.number = static_cast<int>(key >> 3);
+    field.wire = static_cast<int>(key & 7);
+    field.bytes.clear();
+    switch (field.wire) {
+      case 0:
+        return varint(field.varint);
+      case 1:
+        return skip(8);
+      case 2: {
+        uint64_t size = 0;
+        if (!varint(size) || static_cast<uint64_t>(end_ - p_) < size) return false;
+        field.bytes.assign(p_, size);
+        p_ += size;
+        return true;
+      }
+      case 5:
+        return skip(4);
+      default:
+        return false;
+    }
+  }
+
+ private:
+  bool varint(uint64_t& value) {
+    value = 0;
+    for (int shift = 0; shift < 64 && p_ < end_; shift += 7) {
+      uint8_t byte = static_cast<uint8_t>(*p_++);
+      value |= uint64_t(byte & 0x7f) << shift;
+      if (!(byte & 0x80)) return true;
+    }
+    return false;
+  }
+  bool skip(size_t n) {
+    if (static_cast<size_t>(end_ - p_) < n) return false;
+    p_ += n;
+    return true;
+  }
+  const char* p_;
+  const char* end_;
+};
+
+std::vector<int64_t> packed(const Field& field) {
+  std::vector<int64_t> out;
+  if (field.wire == 0) {
+    out.push_back(static_cast<int64_t>(field.varint));
+    return out;
+  }
+  const char* p = field.bytes.data();  // a packed run: varints back to back
+  const char* end = p + field.bytes.size();
+  while (p < end) {
+    uint64_t value = 0;
+    for (int shift = 0; shift < 64 && p < end; shift += 7) {
+      uint8_t byte = static_cast<uint8_t>(*p++);
+      value |= uint64_t(byte & 0x7f) << shift;
+      if (!(byte & 0x80)) break;
+    }
+    out.push_back(static_cast<int64_t>(value));
+  }
+  return out;
+}
+
+grpc::ByteBuffer to_buffer(const Bytes& bytes) {
+  grpc::Slice slice(bytes);
+  return grpc::ByteBuffer(&slice, 1);
+}
+
+Bytes from_buffer(const grpc::ByteBuffer& buffer) {
+  std::vector<grpc::Slice> slices;
+  Bytes out;
+  if (!buffer.Dump(&slices).ok()) return out;
+  for (const auto& s : slices) out.append(reinterpret_cast<const char*>(s.begin()), s.size());
+  return out;
+}
+
+// ------------------------------------------------------------------ the messages used
+
+struct View {
+  int64_t version = 0;
+  std::vector<int64_t> to_act;
+  bool finished = false;
+};
+
+View parse_view(const Bytes& data) {  // GetViewResponse: version 3, to_act 4, finished 5
+  View view;
+  Reader r(data);
+  Field f;
+  while (r.next(f)) {
+    if (f.number == 3 && f.wire == 0) view.version = static_cast<int64_t>(f.varint);
+    if (f.number == 4) {
+      for (int64_t seat : packed(f)) view.to_act.push_back(seat);
+    }
+    if (f.number == 5 && f.wire == 0) view.finished = f.varint != 0;
+  }
+  return view;
+}
+
+struct Legal {
+  int64_t version = 0;
+  std::vector<Bytes> commands;
+};
+
+Legal parse_legal(const Bytes& data) {  // ListLegalCommandsResponse: version 1, commands 2
+  Legal legal;
+  Reader r(data);
+  Field f;
+  while (r.next(f)) {
+    if (f.number == 1 && f.wire == 0) legal.version = static_cast<int64_t>(f.varint);
+    if (f.number == 2 && f.wire == 2) legal.commands.push_back(f.bytes);
+  }
+  return legal;
+}
+
+struct Event {
+  int64_t version = 0;
+  Bytes hash;
+  Bytes at;
+};
+
+Event parse_event(const Bytes& data) {  // GameEvent: version 1, hash 10, at 11
+  Event event;
+  Reader r(data);
+  Field f;
+  while (r.next(f)) {
+    if (f.number == 1 && f.wire == 0) event.version = static_cast<int64_t>(f.varint);
+    if (f.number == 10 && f.wire == 2) event.hash = f.bytes;
+    if (f.number == 11 && f.wire == 2) event.at = f.bytes;
+  }
+  return event;
+}
+
+std::vector<Event> parse_submitted(const Bytes& data) {  // SubmitCommandResponse: events 2
+  std::vector<Event> events;
+  Reader r(data);
+  Field f;
+  while (r.next(f)) {
+    if (f.number == 2 && f.wire == 2) events.push_back(parse_event(f.bytes));
+  }
+  return events;
+}
+
+// ------------------------------------------------------------------ time, JSON, names
+
+double now() {
+  using namespace std::chrono;
+  return duration<double>(system_clock::now().time_since_epoch()).count();
+}
+
+double perf() {
+  using namespace std::chrono;
+  return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+void sleep_until(double at) {
+  double wait = at - now();
+  if (wait > 0) std::this_thread::sleep_for(std::chrono::duration<double>(wait));
+}
+
+double cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +
+         (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+// "2026-12-01T21:00:00.123456+00:00" (Python's isoformat of an aware UTC time) → Unix seconds.
+double epoch(const Bytes& at) {
+  std::tm tm{};
+  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+  if (std::sscanf(at.c_str(), "%d-%d-%dT%d:%d:%d", &year, &month, &day, &hour, &minute,
+                  &second) != 6)
+    return 0.0;
+  tm.tm_year = year - 1900;
+  tm.tm_mon = month - 1;
+  tm.tm_mday = day;
+  tm.tm_hour = hour;
+  tm.tm_min = minute;
+  tm.tm_sec = second;
+  double seconds = static_cast<double>(timegm(&tm));
+  size_t dot = at.find('.');
+  if (dot != Bytes::npos) {
+    double scale = 0.1;
+    for (size_t i = dot + 1; i < at.size() && isdigit(static_cast<unsigned char>(at[i])); ++i) {
+      seconds += (at[i] - '0') * scale;
+      scale /= 10;
+    }
+  }
+  size_t zone = at.find_first_of("+-", 19);
+  if (zone != Bytes::npos) {
+    int zh = 0, zm = 0;
+    if (std::sscanf(at.c_str() + zone + 1, "%d:%d", &zh, &zm) == 2) {
+      double offset = zh * 3600.0 + zm * 60.0;
+      seconds += at[zone] == '+' ? -offset : offset;
+    }
+  }
+  return seconds;
+}
+
+bool retryable(grpc::StatusCode code) {
+  return code == grpc::StatusCode::UNAVAILABLE || code == grpc::StatusCode::DEADLINE_EXCEEDED ||
+         code == grpc::StatusCode::CANCELLED;
+}
+
+bool internal(grpc::StatusCode code) {
+  return code == grpc::StatusCode::INTERNAL || code == grpc::StatusCode::UNKNOWN;
+}
+
+void json_numbers(std::ostringstream& out, const char* name, const std::vector<double>& values) {
+  out << "\"" << name << "\":[";
+  for (size_t i = 0; i < values.size(); ++i) out << (i ? "," : "") << values[i];
+  out << "]";
+}
+
+std::vector<std::string> split(const std::string& text, char sep) {
+  std::vector<std::string> parts;
+  std::stringstream in(text);
+  std::string part;
+  while (std::getline(in, part, sep))
+    if (!part.empty()) parts.push_back(part);
+  return parts;
+}
+
+std::shared_ptr<grpc::Channel> channel(const std::string& address) {
+  grpc::ChannelArguments args;
+  args.SetInt("grpc.use_local_subchannel_pool", 1);  // a connection of its own per player
+  args.SetMaxReceiveMessageSize(64 << 20);
+  return grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args);
+}
+
+const char* const kMethod = "/skald.v1.Skald/";
+
+// ------------------------------------------------------------------ race
+
+struct Tally {
+  std::mutex lock;
+  long commands = 0, conflicts = 0, refused = 0, retried = 0, internal_errors = 0;
+  std::vector<double> submit_ms, other_ms;
+  std::ostringstream acks;
+  bool first_ack = true;
+};
+
+class Player {
+ public:
+  explicit Player(const std::string& address) : stub_(channel(address)) {}
+
+  // One unary call, waited for on this player's queue.
+  grpc::Status call(const char* method, const Bytes& request, const std::string& token,
+                    Bytes& response) {
+    grpc::ClientContext context;
+    context.AddMetadata("authorization", "Bearer " + token);
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+    grpc::ByteBuffer out;
+    grpc::Status status;
+    auto reader = stub_.PrepareUnaryCall(&context, std::string(kMethod) + method,
+                                         to_buffer(request), &queue_);
+    reader->StartCall();
+    reader->Finish(&out, &status, this);
+    void* tag = nullptr;
+    bool ok = false;
+    queue_.Next(&tag, &ok);
+    if (status.ok()) response = from_buffer(out);
+    return status;
+  }
+
+  ~Player() {
+    queue_.Shutdown();
+    void* tag = nullptr;
+    bool ok = false;
+    while (queue_.Next(&tag, &ok)) {
+    }
+  }
+
+ private:
+  Stub stub_;
+  grpc::CompletionQueue queue_;
+};
+
+std::string hex_id(std::mt19937_64& rng) {
+  static const char digits[] = "0123456789abcdef";
+  std::string id(32, '0');
+  for (auto& c : id) c = digits[rng() & 15];
+  return id;
+}
+
+int race(const std::vector<std::string>& addresses, const std::string& games_file, int threads,
+         double start_at, double stop_at, long seed, double rate) {
+  std::vector<std::pair<std::string, std::string>> games;
+  std::ifstream in(games_file);
+  std::string id, token;
+  while (in >> id >> token) games.emplace_back(id, token);
+  Tally tally;
+
+  auto play = [&](int index) {
+    std::mt19937_64 rng(static_cast<uint64_t>(seed * 1000 + index));
+    std::mt19937_64 ids(std::random_device{}());
+    Player player(addresses[index % addresses.size()]);
+    std::vector<std::pair<std::string, std::string>> mine;
+    for (size_t i = 0; i < games.size(); ++i)
+      if (static_cast<int>(i % threads) == index) mine.push_back(games[i]);
+    if (seed % 2) std::reverse(mine.begin(), mine.end());  // the other racer goes the other way
+    std::vector<bool> done(mine.size(), false);
+    size_t finished = 0;
+    double every = rate > 0 ? threads / rate : 0.0;
+    double next_at = start_at + every * index / threads;
+    sleep_until(start_at);
+    while (now() < stop_at && finished < mine.size()) {
+      for (size_t g = 0; g < mine.size(); ++g) {
+        if (done[g] || now() >= stop_at) continue;
+        if (every > 0) {
+          sleep_until(next_at);
+          next_at = std::max(next_at + every, now() - every);
+        }
+        const auto& [game_id, game_token] = mine[g];
+        Bytes view_request, view_bytes, legal_bytes;
+        put_bytes(view_request, 1, game_id);
+        double t0 = perf();
+        grpc::Status status = player.call("GetView", view_request, game_token, view_bytes);
+        double t1 = perf();
+        View view;
+        Legal legal;
+        int64_t seat = 0;
+        if (status.ok()) {
+          view = parse_view(view_bytes);
+          if (view.finished || view.to_act.empty()) {
+            done[g] = true;
+            ++finished;
+            continue;
+          }
+          seat = view.to_act[rng() % view.to_act.size()];
+          Bytes legal_request;
+          put_bytes(legal_request, 1, game_id);
+          put_int(legal_request, 2, seat);
+          status = player.call("ListLegalCommands", legal_request, game_token, legal_bytes);
+        }
+        double t2 = perf();
+        if (!status.ok()) {
+          std::lock_guard<std::mutex> guard(tally.lock);
+          (internal(status.error_code()) ? tally.internal_errors : tally.refused) += 1;
+          std::this_thread::sleep_for(std::chrono::milliseconds(50));
+          continue;
+        }
+        legal = parse_legal(legal_bytes);
+        if (legal.commands.empty()) continue;
+        Bytes submit_request;
+        put_bytes(submit_request, 1, game_id);
+        put_int(submit_request, 2, seat);
+        put_bytes(submit_request, 3, legal.commands[rng() % legal.commands.size()]);
+        put_int(submit_request, 4, legal.version);
+        put_bytes(submit_request, 5, hex_id(ids));
+        double t3 = perf();
+        Bytes answer;
+        long retried = 0;
+        while (true) {  // an unknown outcome is asked again with the same command id
+          status = player.call("SubmitCommand", submit_request, game_token, answer);
+          if (status.ok() || !retryable(status.error_code()) || now() > stop_at + 20) break;
+          ++retried;
+          std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+        double t4 = perf();
+        std::vector<Event> events;
+        if (status.ok()) events = parse_submitted(answer);
+        std::lock_guard<std::mutex> guard(tally.lock);
+        tally.retried += retried;
+        tally.other_ms.push_back((t1 - t0) * 1000);
+        tally.other_ms.push_back((t2 - t1) * 1000);
+        if (!status.ok()) {
+          grpc::StatusCode code = status.error_code();
+          (code == grpc::StatusCode::ABORTED ? tally.conflicts
+           : internal(code)                  ? tally.internal_errors
+                                             : tally.refused) += 1;
+          continue;
+        }
+        tally.commands += 1;
+        tally.submit_ms.push_back((t4 - t3) * 1000);
+        for (const auto& e : events) {
+          tally.acks << (tally.first_ack ? "" : ",") << "[\"" << game_id << "\"," << e.version
+                     << ",\"" << e.hash << "\"]";
+          tally.first_ack = false;
+        }
+      }
+    }
+  };
+
+  std::vector<std::thread> workers;
+  for (int i = 0; i < threads; ++i) workers.emplace_back(play, i);
+  sleep_until(start_at);
+  double cpu = cpu_seconds();
+  for (auto& w : workers) w.join();
+  cpu = cpu_seconds() - cpu;
+  std::ostringstream out;
+  out.precision(6);
+  out << "{\"commands\":" << tally.commands << ",\"conflicts\":" << tally.conflicts
+      << ",\"refused\":" << tally.refused << ",\"retried\":" << tally.retried
+      << ",\"internal\":" << tally.internal_errors << ",\"cpu_s\":" << cpu << ",";
+  json_numbers(out, "submit_ms", tally.submit_ms);
+  out << ",";
+  json_numbers(out, "other_ms", tally.other_ms);
+  out << ",\"acks\":[" << tally.acks.str() << "]}\n";
+  std::fputs(out.str().c_str(), stdout);
+  return 0;
+}
+
+// ------------------------------------------------------------------ spectate
+
+// One WatchGame stream, driven on the spectators' completion queue: start, send the request,
+// close the sending side, then read until the stream ends; a broken stream is opened again
+// after its last version (an alarm 0.1 s later).
+struct Watch {
+  enum class Step { kStart, kWrite, kWritesDone, kRead, kFinish, kAlarm };
+  std::string game_id;
+  int64_t position = 0;
+  double opened = 1e300;  // delivery is timed once the stream is live (its first event)
+  Step step = Step::kStart;
+  bool ended = false;
+  std::unique_ptr<grpc::ClientContext> context;
+  std::unique_ptr<grpc::GenericClientAsyncReaderWriter> call;
+  grpc::ByteBuffer buffer;
+  grpc::Status status;
+  grpc::Alarm alarm;
+};
+
+int spectate(const std::vector<std::string>& addresses, const std::string& games_file, int count,
+             double start_at, double stop_at) {
+  std::vector<std::string> games;
+  std::ifstream in(games_file);
+  std::string id;
+  while (in >> id) games.push_back(id);
+  if (games.empty()) count = 0;
+  std::vector<std::unique_ptr<Stub>> stubs;
+  for (int i = 0; i < std::min(count, 8); ++i)
+    stubs.push_back(std::make_unique<Stub>(channel(addresses[i % addresses.size()])));
+  grpc::CompletionQueue queue;
+  std::vector<std::unique_ptr<Watch>> watches;
+  long events = 0, gaps = 0, duplicates = 0, internal_errors = 0, reconnects = 0;
+  std::vector<double> delivery_ms;
+  std::map<std::string, std::map<int64_t, std::string>> seen;
+  std::atomic<bool> stopping{false};
+  std::mutex contexts;  // the main thread cancels what the queue's thread opens
+
+  auto open = [&](Watch& w, size_t index) {
+    std::lock_guard<std::mutex> guard(contexts);
+    w.context = std::make_unique<grpc::ClientContext>();
+    if (stopping) w.context->TryCancel();
+    w.call = stubs[index % stubs.size()]->PrepareCall(
+        w.context.get(), std::string(kMethod) + "WatchGame", &queue);
+    w.step = Watch::Step::kStart;
+    w.call->StartCall(&w);
+  };
+  for (int i = 0; i < count; ++i) {
+    watches.push_back(std::make_unique<Watch>());
+    watches.back()->game_id = games[i % games.size()];
+    open(*watches.back(), i);
+  }
+  std::thread stopper([&] {
+    sleep_until(stop_at);
+    std::lock_guard<std::mutex> guard(contexts);
+    stopping = true;
+    for (auto& w : watches)
+      if (w->context) w->context->TryCancel();
+  });
+
+  double cpu = 0.0;
+  bool cpu_started = false;
+  size_t live = watches.size();
+  while (live > 0) {
+    void* tag = nullptr;
+    bool ok = false;
+    if (!queue.Next(&tag, &ok)) break;
+    if (!cpu_started && now() >= start_at) {
+      cpu = cpu_seconds();
+      cpu_started = true;
+    }
+    Watch& w = *static_cast<Watch*>(tag);
+    size_t index = 0;
+    while (watches[index].get() != &w) ++index;
+    switch (w.step) {
+      case Watch::Step::kStart:
+      case Watch::Step::kWrite:
+      case Watch::Step::kWritesDone:
+        if (!ok) {
+          w.step = Watch::Step::kFinish;
+          w.call->Finish(&w.status, &w);
+        } else if (w.step == Watch::Step::kStart) {
+          Bytes request;
+          put_bytes(request, 1, w.game_id);
+          put_int(request, 2, w.position);
+          w.step = Watch::Step::kWrite;
+          w.call->Write(to_buffer(request), &w);
+        } else if (w.step == Watch::Step::kWrite) {
+          w.step = Watch::Step::kWritesDone;
+          w.call->WritesDone(&w);
+        } else {
+          w.step = Watch::Step::kRead;
+          w.call->Read(&w.buffer, &w);
+        }
+        break;
+      case Watch::Step::kRead:
+        if (!ok) {
+          w.step = Watch::Step::kFinish;
+          w.call->Finish(&w.status, &w);
+          break;
+        }
+        {
+          double received = now();
+          Event e = parse_event(from_buffer(w.buffer));
+          if (e.version <= w.position) {
+            ++duplicates;
+          } else {
+            if (e.version != w.position + 1) ++gaps;
+            w.position = e.version;
+            w.opened = std::min(w.opened, received);
+            ++events;
+            seen[w.game_id].emplace(e.version, e.hash);
+            double written = epoch(e.at);
+            if (written > w.opened) delivery_ms.push_back((received - written) * 1000);
+          }
+        }
+        w.call->Read(&w.buffer, &w);
+        break;
+      case Watch::Step::kFinish:
+        if (w.status.ok() || stopping || now() >= stop_at) {  // ended, or the run is over
+          w.ended = true;
+          --live;
+          break;
+        }
+        if (internal(w.status.error_code())) ++internal_errors;
+        ++reconnects;
+        w.step = Watch::Step::kAlarm;
+        w.alarm.Set(&queue, std::chrono::system_clock::now() + std::chrono::milliseconds(100),
+                    &w);
+        break;
+      case Watch::Step::kAlarm:
+        if (stopping || now() >= stop_at) {
+          w.ended = true;
+          --live;
+        } else {
+          open(w, index);
+        }
+        break;
+    }
+  }
+  stopper.join();
+  cpu = cpu_started ? cpu_seconds() - cpu : 0.0;
+  queue.Shutdown();
+  void* tag = nullptr;
+  bool ok = false;
+  while (queue.Next(&tag, &ok)) {
+  }
+  std::ostringstream out;
+  out.precision(6);
+  out << "{\"events\":" << events << ",\"gaps\":" << gaps << ",\"duplicates\":" << duplicates
+      << ",\"internal\":" << internal_errors << ",\"reconnects\":" << reconnects
+      << ",\"cpu_s\":" << cpu << ",";
+  json_numbers(out, "delivery_ms", delivery_ms);
+  out << ",\"seen\":{";
+  bool first_game = true;
+  for (const auto& [game, versions] : seen) {
+    out << (first_game ? "" : ",") << "\"" << game << "\":{";
+    first_game = false;
+    bool first = true;
+    for (const auto& [version, hash] : versions) {
+      out << (first ? "" : ",") << "\"" << version << "\":\"" << hash << "\"";
+      first = false;
+    }
+    out << "}";
+  }
+  out << "}}\n";
+  std::fputs(out.str().c_str(), stdout);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.size() == 7 && args[0] == "race") {
+    return race(split(args[1], ','), args[2], std::stoi(args[3]), std::stod(args[4]),
+                std::stod(args[5]), std::stol(args[6]), 0.0);
+  }
+  if (args.size() == 8 && args[0] == "race") {
+    return race(split(args[1], ','), args[2], std::stoi(args[3]), std::stod(args[4]),
+                std::stod(args[5]), std::stol(args[6]), std::stod(args[7]));
+  }
+  if (args.size() == 6 && args[0] == "spectate") {
+    return spectate(split(args[1], ','), args[2], std::stoi(args[3]), std::stod(args[4]),
+                    std::stod(args[5]));
+  }
+  std::fputs(
+      "usage: loadclient race ADDRESSES GAMES_FILE THREADS START_AT STOP_AT SEED [RATE]\n"
+      "       loadclient spectate ADDRESSES GAMES_FILE COUNT START_AT STOP_AT\n",
+      stderr);
+  return 2;
+}
