@@ -41,6 +41,12 @@ INTEGRITY_ALL = (*INTEGRITY, "internal_errors")
 PG_URL = os.environ.get("SKALD_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 
 
+PLAYERS_NATIVE = 48
+"""Players per racer with the native clients (two racers: 96 for 200 games; more only lengthen the queue a saturated server keeps)."""
+PLAYERS_PYTHON = 12
+"""Players (threads) per racer with the Python clients."""
+
+
 def _pct(values: list[float], q: float) -> float | None:
     if not values:
         return None
@@ -54,14 +60,17 @@ def _load(
     spectators: int,
     seconds: float,
     racers: int = 2,
-    threads: int = 12,
+    threads: int | None = None,
     crash: bool = False,
     rate: float = 0.0,
     native: Path | None = None,
 ) -> dict[str, Any]:
     """One load on ``servers``; the clients are the native ones (:mod:`cli.loadtest_native`,
     each a process of its own, waited for from threads here) when ``native`` is the built
-    executable, else Python's (spawned processes: :mod:`cli.loadtest_clients`)."""
+    executable, else Python's (spawned processes: :mod:`cli.loadtest_clients`). Each of the
+    ``racers`` plays every game from ``threads`` players: :data:`PLAYERS_NATIVE` (nearly one
+    per game, so the server, not the clients' round trips, sets the pace) or
+    :data:`PLAYERS_PYTHON` (threads, whose hand-offs cost more than they add past that)."""
     import functools
     import multiprocessing
     from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -75,6 +84,8 @@ def _load(
     start_at = time.time() + 2.5 + spectators / 500  # spectators connected before the load
     stop_at = start_at + seconds
     pool: Executor
+    if threads is None:
+        threads = PLAYERS_PYTHON if native is None else PLAYERS_NATIVE
     if native is not None:  # one completion queue serves any number of streams
         watchers = 1
         pool = ThreadPoolExecutor(racers + watchers)
@@ -140,6 +151,7 @@ def _load(
         ),
         "spectator_cpu_s": round(watched["cpu_s"], 2),
         "games": games,
+        "players": racers * threads,
         "spectators": spectators,
         "paced_attempts_per_s": rate or None,
         "seconds": seconds,

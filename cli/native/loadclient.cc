@@ -310,47 +310,10 @@ const char* const kMethod = "/skald.v1.Skald/";
 // ------------------------------------------------------------------ race
 
 struct Tally {
-  std::mutex lock;
   long commands = 0, conflicts = 0, refused = 0, retried = 0, internal_errors = 0;
   std::vector<double> submit_ms, other_ms;
   std::ostringstream acks;
   bool first_ack = true;
-};
-
-class Player {
- public:
-  explicit Player(const std::string& address) : stub_(channel(address)) {}
-
-  // One unary call, waited for on this player's queue.
-  grpc::Status call(const char* method, const Bytes& request, const std::string& token,
-                    Bytes& response) {
-    grpc::ClientContext context;
-    context.AddMetadata("authorization", "Bearer " + token);
-    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
-    grpc::ByteBuffer out;
-    grpc::Status status;
-    auto reader = stub_.PrepareUnaryCall(&context, std::string(kMethod) + method,
-                                         to_buffer(request), &queue_);
-    reader->StartCall();
-    reader->Finish(&out, &status, this);
-    void* tag = nullptr;
-    bool ok = false;
-    queue_.Next(&tag, &ok);
-    if (status.ok()) response = from_buffer(out);
-    return status;
-  }
-
-  ~Player() {
-    queue_.Shutdown();
-    void* tag = nullptr;
-    bool ok = false;
-    while (queue_.Next(&tag, &ok)) {
-    }
-  }
-
- private:
-  Stub stub_;
-  grpc::CompletionQueue queue_;
 };
 
 std::string hex_id(std::mt19937_64& rng) {
@@ -360,6 +323,31 @@ std::string hex_id(std::mt19937_64& rng) {
   return id;
 }
 
+// One player: the Python racer's thread, as a chain of calls on the racer's one completion
+// queue (a thread per player cost more in hand-offs than the calls themselves). It goes round
+// its games: GetView, ListLegalCommands for a seat to act, SubmitCommand of a random legal
+// command with the version it was listed at; a call whose outcome is unknown is sent again
+// with the same command id.
+struct Player {
+  enum class Step { kWait, kView, kLegal, kSubmit };
+  Step step = Step::kWait;
+  std::unique_ptr<Stub> stub;
+  std::vector<std::pair<std::string, std::string>> games;
+  std::vector<bool> done;
+  size_t finished = 0, next = 0, current = 0;
+  std::mt19937_64 rng;
+  double every = 0.0, next_at = 0.0, started = 0.0, viewed = 0.0, submitted = 0.0;
+  int64_t seat = 0;
+  Bytes submit_request;
+  long retried = 0;
+  bool ended = false;
+  std::unique_ptr<grpc::ClientContext> context;
+  std::unique_ptr<grpc::ClientAsyncResponseReader<grpc::ByteBuffer>> reader;
+  grpc::ByteBuffer response;
+  grpc::Status status;
+  grpc::Alarm alarm;
+};
+
 int race(const std::vector<std::string>& addresses, const std::string& games_file, int threads,
          double start_at, double stop_at, long seed, double rate) {
   std::vector<std::pair<std::string, std::string>> games;
@@ -367,104 +355,165 @@ int race(const std::vector<std::string>& addresses, const std::string& games_fil
   std::string id, token;
   while (in >> id >> token) games.emplace_back(id, token);
   Tally tally;
-
-  auto play = [&](int index) {
-    std::mt19937_64 rng(static_cast<uint64_t>(seed * 1000 + index));
-    std::mt19937_64 ids(std::random_device{}());
-    Player player(addresses[index % addresses.size()]);
-    std::vector<std::pair<std::string, std::string>> mine;
+  grpc::CompletionQueue queue;
+  std::mt19937_64 ids(std::random_device{}());
+  std::vector<std::unique_ptr<Player>> players;
+  for (int index = 0; index < threads; ++index) {
+    auto p = std::make_unique<Player>();
+    p->stub = std::make_unique<Stub>(channel(addresses[index % addresses.size()]));
+    p->rng.seed(static_cast<uint64_t>(seed * 1000 + index));
     for (size_t i = 0; i < games.size(); ++i)
-      if (static_cast<int>(i % threads) == index) mine.push_back(games[i]);
-    if (seed % 2) std::reverse(mine.begin(), mine.end());  // the other racer goes the other way
-    std::vector<bool> done(mine.size(), false);
-    size_t finished = 0;
-    double every = rate > 0 ? threads / rate : 0.0;
-    double next_at = start_at + every * index / threads;
-    sleep_until(start_at);
-    while (now() < stop_at && finished < mine.size()) {
-      for (size_t g = 0; g < mine.size(); ++g) {
-        if (done[g] || now() >= stop_at) continue;
-        if (every > 0) {
-          sleep_until(next_at);
-          next_at = std::max(next_at + every, now() - every);
+      if (static_cast<int>(i % threads) == index) p->games.push_back(games[i]);
+    if (seed % 2) std::reverse(p->games.begin(), p->games.end());  // the other way round
+    p->done.assign(p->games.size(), false);
+    p->every = rate > 0 ? threads / rate : 0.0;
+    p->next_at = start_at + p->every * index / threads;
+    players.push_back(std::move(p));
+  }
+
+  auto call = [&](Player& p, const char* method, const Bytes& request, Player::Step step) {
+    p.context = std::make_unique<grpc::ClientContext>();
+    p.context->AddMetadata("authorization", "Bearer " + p.games[p.current].second);
+    p.context->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+    p.step = step;
+    p.reader = p.stub->PrepareUnaryCall(p.context.get(), std::string(kMethod) + method,
+                                        to_buffer(request), &queue);
+    p.reader->StartCall();
+    p.reader->Finish(&p.response, &p.status, &p);
+  };
+  auto wait = [&](Player& p, double at) {
+    p.step = Player::Step::kWait;
+    p.alarm.Set(&queue,
+                std::chrono::system_clock::now() +
+                    std::chrono::microseconds(static_cast<long>(std::max(0.0, at - now()) * 1e6)),
+                &p);
+  };
+  size_t live = players.size();
+  // The next game of ``p`` (round and round its games), after its pacing, or its end.
+  auto advance = [&](Player& p) {
+    if (now() >= stop_at || p.finished >= p.games.size()) {
+      p.ended = true;
+      --live;
+      return;
+    }
+    while (p.done[p.next]) p.next = (p.next + 1) % p.games.size();
+    p.current = p.next;
+    p.next = (p.next + 1) % p.games.size();
+    Bytes request;
+    put_bytes(request, 1, p.games[p.current].first);
+    p.started = perf();
+    call(p, "GetView", request, Player::Step::kView);
+  };
+  auto refused = [&](Player& p) {
+    (internal(p.status.error_code()) ? tally.internal_errors : tally.refused) += 1;
+    wait(p, now() + 0.05);
+  };
+
+  for (auto& p : players) wait(*p, std::max(start_at, p->next_at));
+  sleep_until(start_at);
+  double cpu = cpu_seconds();
+  while (live > 0) {
+    void* tag = nullptr;
+    bool ok = false;
+    if (!queue.Next(&tag, &ok)) break;
+    Player& p = *static_cast<Player*>(tag);
+    switch (p.step) {
+      case Player::Step::kWait:
+        if (!p.submit_request.empty()) {  // a retry of an unknown outcome
+          call(p, "SubmitCommand", p.submit_request, Player::Step::kSubmit);
+        } else {
+          advance(p);
         }
-        const auto& [game_id, game_token] = mine[g];
-        Bytes view_request, view_bytes, legal_bytes;
-        put_bytes(view_request, 1, game_id);
-        double t0 = perf();
-        grpc::Status status = player.call("GetView", view_request, game_token, view_bytes);
-        double t1 = perf();
-        View view;
-        Legal legal;
-        int64_t seat = 0;
-        if (status.ok()) {
-          view = parse_view(view_bytes);
-          if (view.finished || view.to_act.empty()) {
-            done[g] = true;
-            ++finished;
-            continue;
+        break;
+      case Player::Step::kView: {
+        p.viewed = perf();
+        if (!p.status.ok()) {
+          refused(p);
+          break;
+        }
+        View view = parse_view(from_buffer(p.response));
+        if (view.finished || view.to_act.empty()) {
+          p.done[p.current] = true;
+          ++p.finished;
+          advance(p);
+          break;
+        }
+        p.seat = view.to_act[p.rng() % view.to_act.size()];
+        Bytes request;
+        put_bytes(request, 1, p.games[p.current].first);
+        put_int(request, 2, p.seat);
+        call(p, "ListLegalCommands", request, Player::Step::kLegal);
+        break;
+      }
+      case Player::Step::kLegal: {
+        double listed = perf();
+        if (!p.status.ok()) {
+          refused(p);
+          break;
+        }
+        Legal legal = parse_legal(from_buffer(p.response));
+        tally.other_ms.push_back((p.viewed - p.started) * 1000);
+        tally.other_ms.push_back((listed - p.viewed) * 1000);
+        if (legal.commands.empty()) {
+          if (p.every > 0) {
+            p.next_at = std::max(p.next_at + p.every, now() - p.every);
+            wait(p, p.next_at);
+          } else {
+            advance(p);
           }
-          seat = view.to_act[rng() % view.to_act.size()];
-          Bytes legal_request;
-          put_bytes(legal_request, 1, game_id);
-          put_int(legal_request, 2, seat);
-          status = player.call("ListLegalCommands", legal_request, game_token, legal_bytes);
+          break;
         }
-        double t2 = perf();
-        if (!status.ok()) {
-          std::lock_guard<std::mutex> guard(tally.lock);
-          (internal(status.error_code()) ? tally.internal_errors : tally.refused) += 1;
-          std::this_thread::sleep_for(std::chrono::milliseconds(50));
-          continue;
+        p.submit_request.clear();
+        put_bytes(p.submit_request, 1, p.games[p.current].first);
+        put_int(p.submit_request, 2, p.seat);
+        put_bytes(p.submit_request, 3, legal.commands[p.rng() % legal.commands.size()]);
+        put_int(p.submit_request, 4, legal.version);
+        put_bytes(p.submit_request, 5, hex_id(ids));
+        p.submitted = perf();
+        p.retried = 0;
+        call(p, "SubmitCommand", p.submit_request, Player::Step::kSubmit);
+        break;
+      }
+      case Player::Step::kSubmit: {
+        grpc::StatusCode code = p.status.error_code();
+        if (!p.status.ok() && retryable(code) && now() <= stop_at + 20) {
+          ++p.retried;
+          wait(p, now() + 0.1);  // submit_request kept: the same command id again
+          break;
         }
-        legal = parse_legal(legal_bytes);
-        if (legal.commands.empty()) continue;
-        Bytes submit_request;
-        put_bytes(submit_request, 1, game_id);
-        put_int(submit_request, 2, seat);
-        put_bytes(submit_request, 3, legal.commands[rng() % legal.commands.size()]);
-        put_int(submit_request, 4, legal.version);
-        put_bytes(submit_request, 5, hex_id(ids));
-        double t3 = perf();
-        Bytes answer;
-        long retried = 0;
-        while (true) {  // an unknown outcome is asked again with the same command id
-          status = player.call("SubmitCommand", submit_request, game_token, answer);
-          if (status.ok() || !retryable(status.error_code()) || now() > stop_at + 20) break;
-          ++retried;
-          std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        }
-        double t4 = perf();
-        std::vector<Event> events;
-        if (status.ok()) events = parse_submitted(answer);
-        std::lock_guard<std::mutex> guard(tally.lock);
-        tally.retried += retried;
-        tally.other_ms.push_back((t1 - t0) * 1000);
-        tally.other_ms.push_back((t2 - t1) * 1000);
-        if (!status.ok()) {
-          grpc::StatusCode code = status.error_code();
+        double answered = perf();
+        Bytes game_id = p.games[p.current].first;
+        p.submit_request.clear();
+        tally.retried += p.retried;
+        if (!p.status.ok()) {
           (code == grpc::StatusCode::ABORTED ? tally.conflicts
            : internal(code)                  ? tally.internal_errors
                                              : tally.refused) += 1;
-          continue;
+        } else {
+          tally.commands += 1;
+          tally.submit_ms.push_back((answered - p.submitted) * 1000);
+          for (const auto& e : parse_submitted(from_buffer(p.response))) {
+            tally.acks << (tally.first_ack ? "" : ",") << "[\"" << game_id << "\"," << e.version
+                       << ",\"" << e.hash << "\"]";
+            tally.first_ack = false;
+          }
         }
-        tally.commands += 1;
-        tally.submit_ms.push_back((t4 - t3) * 1000);
-        for (const auto& e : events) {
-          tally.acks << (tally.first_ack ? "" : ",") << "[\"" << game_id << "\"," << e.version
-                     << ",\"" << e.hash << "\"]";
-          tally.first_ack = false;
+        if (p.every > 0) {
+          p.next_at = std::max(p.next_at + p.every, now() - p.every);
+          wait(p, p.next_at);
+        } else {
+          advance(p);
         }
+        break;
       }
     }
-  };
-
-  std::vector<std::thread> workers;
-  for (int i = 0; i < threads; ++i) workers.emplace_back(play, i);
-  sleep_until(start_at);
-  double cpu = cpu_seconds();
-  for (auto& w : workers) w.join();
+  }
   cpu = cpu_seconds() - cpu;
+  queue.Shutdown();
+  void* tag = nullptr;
+  bool ok = false;
+  while (queue.Next(&tag, &ok)) {
+  }
   std::ostringstream out;
   out.precision(6);
   out << "{\"commands\":" << tally.commands << ",\"conflicts\":" << tally.conflicts

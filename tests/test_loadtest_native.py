@@ -1,0 +1,90 @@
+"""The native load clients (``cli/native/loadclient.cc``): built as the harness builds them,
+run against a real server, and held to the same integrity check as the Python clients."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cli.loadtest_native import build, race_native, spectate_native
+from cli.loadtest_servers import Served, create_games, integrity
+
+
+def test_build_says_why_it_cannot() -> None:
+    assert build(compiler="no-such-compiler") == "no C++ compiler (no-such-compiler) on PATH"
+    assert str(build(pkg_config="no-such-pkg-config")).startswith("no no-such-pkg-config on PATH")
+
+
+def _has_grpcpp() -> bool:
+    if shutil.which("pkg-config") is None or shutil.which("g++") is None:
+        return False
+    return subprocess.run(["pkg-config", "--exists", "grpc++"], check=False).returncode == 0
+
+
+native_only = pytest.mark.skipif(
+    not _has_grpcpp(), reason="no g++ or grpc++ development files (.ci/run installs them)"
+)
+
+
+@pytest.fixture(scope="module")
+def binary() -> Path:
+    built = build()
+    assert isinstance(built, Path), built  # with g++ and grpc++ present it must build
+    return built
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    work = tmp_path_factory.mktemp("native")
+    server = Served(str(work / "games.db"), 1, work / "serve.log")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@native_only
+def test_native_players_and_spectators_agree_with_the_store(binary: Path, served: Served) -> None:
+    games = create_games(served.address, 12)
+    start_at = time.time() + 1.0
+    stop_at = start_at + 2.0
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(3) as pool:
+        watching = pool.submit(
+            spectate_native, binary, [served.address], [g for g, _ in games], 24, start_at, stop_at
+        )
+        playing = [
+            pool.submit(race_native, binary, [served.address], games, 4, start_at, stop_at, seed)
+            for seed in (0, 1)
+        ]
+        played = [p.result() for p in playing]
+        watched = watching.result()
+    acks = [a for p in played for a in p["acks"]]
+    assert sum(p["commands"] for p in played) > 20
+    assert all(p["internal"] == 0 and p["refused"] == 0 for p in played)
+    assert len(acks) >= sum(p["commands"] for p in played)  # a command writes 1+ records
+    assert watched["events"] > 0 and watched["gaps"] == watched["duplicates"] == 0
+    assert watched["delivery_ms"] and min(watched["delivery_ms"]) >= 0
+    assert all(isinstance(v, int) for seen in watched["seen"].values() for v in seen)
+    checked = integrity(served.address, games, acks, watched["seen"])
+    assert checked == {
+        "lost_events": 0,
+        "duplicate_events": 0,
+        "mismatched_events": 0,
+        "failed_verifications": 0,
+    }
+
+
+@native_only
+def test_refusals_are_counted_not_played(binary: Path, served: Served) -> None:
+    games = [(game_id, "not-a-token") for game_id, _ in create_games(served.address, 2)]
+    start_at = time.time() + 0.3
+    out = race_native(binary, [served.address], games, 2, start_at, start_at + 0.8, 0)
+    assert out["commands"] == 0 and out["acks"] == []
+    assert out["refused"] > 0 and out["internal"] == 0
