@@ -13,6 +13,11 @@ append rate on the same kind of store, measured in the same run, and its ratio. 
 hostile phase (:mod:`cli.loadtest_hostile`) fuzzes every RPC of a server of its own: never
 INTERNAL or UNKNOWN, every refusal precise and without a write.
 
+The clients are the native ones (:mod:`cli.loadtest_native`: C++, built on first use) when
+they build, else Python's (:mod:`cli.loadtest_clients`), and the summary's ``clients`` says
+which and why: on a machine the clients share with the servers, Python's took 0.45–0.6 of the
+two cores the servers were measured on.
+
 The short form (the default, about a minute) runs in CI; ``--full`` is the large one. The exit
 status is 1 when any integrity counter is not 0.
 """

@@ -1,5 +1,6 @@
-"""The load harness's clients, each run in its own (spawned) process so they do not share a GIL
-with each other or with the harness.
+"""The load harness's Python clients (``--client python``, or where the native ones of
+:mod:`cli.loadtest_native` do not build — they play and watch the same way), each run in its
+own (spawned) process so they do not share a GIL with each other or with the harness.
 
 * :func:`race` plays random legal commands: every game is driven by one thread in *each* racer
   process, both submitting with ``expected_version``, so commands conflict on purpose (``ABORTED``

@@ -112,6 +112,7 @@ SLOW = frozenset(
         # the native load clients: a C++ build on a fresh machine, then a real server
         "tests/test_loadtest_native.py::test_native_players_and_spectators_agree_with_the_store",
         "tests/test_loadtest_native.py::test_refusals_are_counted_not_played",
+        "tests/test_loadtest_native.py::test_streams_resume_after_the_server_is_killed",
         "tests/test_serve_workers.py::test_a_watcher_hears_the_other_workers_writes_at_once",
         "tests/test_sim_cards.py::test_jobs_spread_the_same_games_and_merge_to_the_same_figures",
         "tests/test_sim_cards.py::test_card_counts_agree_with_the_events",

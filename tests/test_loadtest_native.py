@@ -88,3 +88,33 @@ def test_refusals_are_counted_not_played(binary: Path, served: Served) -> None:
     out = race_native(binary, [served.address], games, 2, start_at, start_at + 0.8, 0)
     assert out["commands"] == 0 and out["acks"] == []
     assert out["refused"] > 0 and out["internal"] == 0
+
+
+@native_only
+def test_streams_resume_after_the_server_is_killed(binary: Path, tmp_path: Path) -> None:
+    server = Served(str(tmp_path / "games.db"), 1, tmp_path / "serve.log")
+    try:
+        games = create_games(server.address, 8)
+        start_at = time.time() + 0.5
+        stop_at = start_at + 4.0
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(2) as pool:
+            watching = pool.submit(
+                spectate_native, binary, [server.address], [g for g, _ in games], 8, start_at,
+                stop_at,
+            )  # fmt: skip
+            playing = pool.submit(
+                race_native, binary, [server.address], games, 4, start_at, stop_at, 0, 40.0
+            )  # paced: no game ends before the kill
+            time.sleep(max(0.0, start_at + 1.5 - time.time()))
+            server.kill9()
+            server.start()
+            played, watched = playing.result(), watching.result()
+        assert watched["reconnects"] > 0  # every stream broke, and came back
+        assert watched["gaps"] == watched["duplicates"] == 0
+        checked = integrity(server.address, games, played["acks"], watched["seen"])
+        assert set(checked.values()) == {0}
+        assert played["commands"] > 0 and played["internal"] == 0
+    finally:
+        server.stop()

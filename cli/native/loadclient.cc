@@ -372,6 +372,7 @@ int race(const std::vector<std::string>& addresses, const std::string& games_fil
   }
 
   auto call = [&](Player& p, const char* method, const Bytes& request, Player::Step step) {
+    p.reader.reset();  // the last call's reader goes before the context it used
     p.context = std::make_unique<grpc::ClientContext>();
     p.context->AddMetadata("authorization", "Bearer " + p.games[p.current].second);
     p.context->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
@@ -566,6 +567,7 @@ int spectate(const std::vector<std::string>& addresses, const std::string& games
 
   auto open = [&](Watch& w, size_t index) {
     std::lock_guard<std::mutex> guard(contexts);
+    w.call.reset();  // the last stream goes before the context it used
     w.context = std::make_unique<grpc::ClientContext>();
     if (stopping) w.context->TryCancel();
     w.call = stubs[index % stubs.size()]->PrepareCall(
