@@ -6,7 +6,7 @@
 // Messages are coded by hand on the protobuf wire (only the fields a player or a spectator
 // reads or sends); a legal command is sent back as the bytes it came in, never decoded.
 //
-//   loadclient race     ADDRESSES GAMES_FILE THREADS START_AT STOP_AT SEED RATE
+//   loadclient race     ADDRESSES GAMES_FILE PLAYERS START_AT STOP_AT SEED [RATE]
 //   loadclient spectate ADDRESSES GAMES_FILE COUNT START_AT STOP_AT
 //
 // ADDRESSES is comma-separated; GAMES_FILE holds one game per line ("id token" for race, "id"
@@ -348,7 +348,7 @@ struct Player {
   grpc::Alarm alarm;
 };
 
-int race(const std::vector<std::string>& addresses, const std::string& games_file, int threads,
+int race(const std::vector<std::string>& addresses, const std::string& games_file, int count,
          double start_at, double stop_at, long seed, double rate) {
   std::vector<std::pair<std::string, std::string>> games;
   std::ifstream in(games_file);
@@ -358,16 +358,16 @@ int race(const std::vector<std::string>& addresses, const std::string& games_fil
   grpc::CompletionQueue queue;
   std::mt19937_64 ids(std::random_device{}());
   std::vector<std::unique_ptr<Player>> players;
-  for (int index = 0; index < threads; ++index) {
+  for (int index = 0; index < count; ++index) {
     auto p = std::make_unique<Player>();
     p->stub = std::make_unique<Stub>(channel(addresses[index % addresses.size()]));
     p->rng.seed(static_cast<uint64_t>(seed * 1000 + index));
     for (size_t i = 0; i < games.size(); ++i)
-      if (static_cast<int>(i % threads) == index) p->games.push_back(games[i]);
+      if (static_cast<int>(i % count) == index) p->games.push_back(games[i]);
     if (seed % 2) std::reverse(p->games.begin(), p->games.end());  // the other way round
     p->done.assign(p->games.size(), false);
-    p->every = rate > 0 ? threads / rate : 0.0;
-    p->next_at = start_at + p->every * index / threads;
+    p->every = rate > 0 ? count / rate : 0.0;
+    p->next_at = start_at + p->every * index / count;
     players.push_back(std::move(p));
   }
 
@@ -404,6 +404,15 @@ int race(const std::vector<std::string>& addresses, const std::string& games_fil
     put_bytes(request, 1, p.games[p.current].first);
     p.started = perf();
     call(p, "GetView", request, Player::Step::kView);
+  };
+  // The next attempt of ``p``: at its pace (``rate``), or at once.
+  auto paced = [&](Player& p) {
+    if (p.every > 0) {
+      p.next_at = std::max(p.next_at + p.every, now() - p.every);
+      wait(p, p.next_at);
+    } else {
+      advance(p);
+    }
   };
   auto refused = [&](Player& p) {
     (internal(p.status.error_code()) ? tally.internal_errors : tally.refused) += 1;
@@ -456,12 +465,7 @@ int race(const std::vector<std::string>& addresses, const std::string& games_fil
         tally.other_ms.push_back((p.viewed - p.started) * 1000);
         tally.other_ms.push_back((listed - p.viewed) * 1000);
         if (legal.commands.empty()) {
-          if (p.every > 0) {
-            p.next_at = std::max(p.next_at + p.every, now() - p.every);
-            wait(p, p.next_at);
-          } else {
-            advance(p);
-          }
+          paced(p);
           break;
         }
         p.submit_request.clear();
@@ -499,12 +503,7 @@ int race(const std::vector<std::string>& addresses, const std::string& games_fil
             tally.first_ack = false;
           }
         }
-        if (p.every > 0) {
-          p.next_at = std::max(p.next_at + p.every, now() - p.every);
-          wait(p, p.next_at);
-        } else {
-          advance(p);
-        }
+        paced(p);
         break;
       }
     }
@@ -715,7 +714,7 @@ int main(int argc, char** argv) {
                     std::stod(args[5]));
   }
   std::fputs(
-      "usage: loadclient race ADDRESSES GAMES_FILE THREADS START_AT STOP_AT SEED [RATE]\n"
+      "usage: loadclient race ADDRESSES GAMES_FILE PLAYERS START_AT STOP_AT SEED [RATE]\n"
       "       loadclient spectate ADDRESSES GAMES_FILE COUNT START_AT STOP_AT\n",
       stderr);
   return 2;
