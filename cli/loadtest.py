@@ -47,7 +47,8 @@ PG_URL = os.environ.get("SKALD_TEST_PG", "postgresql://postgres@127.0.0.1:5432/t
 
 
 PLAYERS_NATIVE = 48
-"""Players per racer with the native clients (two racers: 96 for 200 games; more only lengthen the queue a saturated server keeps)."""
+"""Players per racer with the native clients (two racers: 96 for 200 games; more only lengthen
+the queue a saturated server keeps)."""
 PLAYERS_PYTHON = 12
 """Players (threads) per racer with the Python clients."""
 
@@ -73,9 +74,9 @@ def _load(
     """One load on ``servers``; the clients are the native ones (:mod:`cli.loadtest_native`,
     each a process of its own, waited for from threads here) when ``native`` is the built
     executable, else Python's (spawned processes: :mod:`cli.loadtest_clients`). Each of the
-    ``racers`` plays every game from ``threads`` players: :data:`PLAYERS_NATIVE` (nearly one
-    per game, so the server, not the clients' round trips, sets the pace) or
-    :data:`PLAYERS_PYTHON` (threads, whose hand-offs cost more than they add past that)."""
+    ``racers`` plays the games from ``threads`` players: :data:`PLAYERS_NATIVE` (enough that
+    the server, not the clients' round trips, sets the pace) or :data:`PLAYERS_PYTHON`
+    (threads, whose hand-offs cost more than they add past that)."""
     import functools
     import multiprocessing
     from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -269,7 +270,7 @@ def run(
     commands/s (one run of each can be 15% off on a shared machine: the clients' random games
     differ in length). ``client`` is ``native``, ``python`` or ``auto`` (native when it
     builds: :mod:`cli.loadtest_native`)."""
-    from cli.loadtest_native import build
+    from cli.loadtest_native import Unavailable, build
     from cli.loadtest_servers import Served, bare_append_rate
 
     native: Path | None = None
@@ -279,7 +280,7 @@ def run(
         if isinstance(built, Path):
             native, clients = built, {"kind": "native", "executable": str(built)}
         elif client == "native":
-            raise RuntimeError(f"--client native: {built}")
+            raise Unavailable(f"native clients unavailable: {built}")
         else:
             clients["why"] = f"native clients unavailable: {built}"
 
@@ -459,14 +460,13 @@ def loadtest(
         raise typer.BadParameter(f"--only takes {', '.join(LOADS)}; not {', '.join(unknown)}")
     if client not in ("auto", "native", "python"):
         raise typer.BadParameter(f"--client is auto, native or python; not {client!r}")
-    if client == "native":
-        from cli.loadtest_native import build
+    from cli.loadtest_native import Unavailable
 
-        built = build()
-        if not isinstance(built, Path):
-            raise typer.BadParameter(f"native clients unavailable: {built}", param_hint="--client")
     started = time.perf_counter()
-    summary = run(full, pg, chosen, spectators, seconds, rate, repeat, hostile_seed, client)
+    try:
+        summary = run(full, pg, chosen, spectators, seconds, rate, repeat, hostile_seed, client)
+    except Unavailable as why:
+        raise typer.BadParameter(str(why), param_hint="--client") from None
     summary["wall_s"] = round(time.perf_counter() - started, 1)
     print(json.dumps(summary, indent=1))
     if any(summary["integrity"].values()):

@@ -25,10 +25,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-__all__ = ["SOURCE", "build", "race_native", "spectate_native"]
+__all__ = ["SOURCE", "Unavailable", "build", "race_native", "spectate_native"]
 
 SOURCE = Path(__file__).resolve().parent / "native" / "loadclient.cc"
 FLAGS = ("-O2", "-std=c++17", "-pthread")
+
+
+class Unavailable(RuntimeError):
+    """``--client native`` was asked for and the native clients do not build (the reason)."""
 
 
 def _cache_dir() -> Path:

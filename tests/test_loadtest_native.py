@@ -118,3 +118,16 @@ def test_streams_resume_after_the_server_is_killed(binary: Path, tmp_path: Path)
         assert played["commands"] > 0 and played["internal"] == 0
     finally:
         server.stop()
+
+
+def test_native_asked_for_and_unavailable_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from cli.loadtest import app
+
+    monkeypatch.setattr("cli.loadtest_native.build", lambda: "no C++ compiler (g++) on PATH")
+    result = CliRunner().invoke(
+        app, ["--client", "native", "--only", "hostile"], env={"COLUMNS": "200"}
+    )
+    assert result.exit_code == 2
+    assert "native clients unavailable: no C++ compiler (g++) on PATH" in result.output
