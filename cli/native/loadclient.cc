@@ -535,6 +535,7 @@ int race(const std::vector<std::string>& addresses, const std::string& games_fil
 struct Watch {
   enum class Step { kStart, kWrite, kWritesDone, kRead, kFinish, kAlarm };
   std::string game_id;
+  size_t index = 0;  // which stub it opens on
   int64_t position = 0;
   double opened = 1e300;  // delivery is timed once the stream is live (its first event)
   Step step = Step::kStart;
@@ -564,12 +565,12 @@ int spectate(const std::vector<std::string>& addresses, const std::string& games
   std::atomic<bool> stopping{false};
   std::mutex contexts;  // the main thread cancels what the queue's thread opens
 
-  auto open = [&](Watch& w, size_t index) {
+  auto open = [&](Watch& w) {
     std::lock_guard<std::mutex> guard(contexts);
     w.call.reset();  // the last stream goes before the context it used
     w.context = std::make_unique<grpc::ClientContext>();
     if (stopping) w.context->TryCancel();
-    w.call = stubs[index % stubs.size()]->PrepareCall(
+    w.call = stubs[w.index % stubs.size()]->PrepareCall(
         w.context.get(), std::string(kMethod) + "WatchGame", &queue);
     w.step = Watch::Step::kStart;
     w.call->StartCall(&w);
@@ -577,7 +578,8 @@ int spectate(const std::vector<std::string>& addresses, const std::string& games
   for (int i = 0; i < count; ++i) {
     watches.push_back(std::make_unique<Watch>());
     watches.back()->game_id = games[i % games.size()];
-    open(*watches.back(), i);
+    watches.back()->index = static_cast<size_t>(i);
+    open(*watches.back());
   }
   std::thread stopper([&] {
     sleep_until(stop_at);
@@ -599,8 +601,6 @@ int spectate(const std::vector<std::string>& addresses, const std::string& games
       cpu_started = true;
     }
     Watch& w = *static_cast<Watch*>(tag);
-    size_t index = 0;
-    while (watches[index].get() != &w) ++index;
     switch (w.step) {
       case Watch::Step::kStart:
       case Watch::Step::kWrite:
@@ -662,7 +662,7 @@ int spectate(const std::vector<std::string>& addresses, const std::string& games
           w.ended = true;
           --live;
         } else {
-          open(w, index);
+          open(w);
         }
         break;
     }
