@@ -307,6 +307,15 @@ std::shared_ptr<grpc::Channel> channel(const std::string& address) {
 
 const char* const kMethod = "/skald.v1.Skald/";
 
+// Shut ``queue`` down and take what is left on it (a queue is destroyed empty).
+void drain(grpc::CompletionQueue& queue) {
+  queue.Shutdown();
+  void* tag = nullptr;
+  bool ok = false;
+  while (queue.Next(&tag, &ok)) {
+  }
+}
+
 // ------------------------------------------------------------------ race
 
 struct Tally {
@@ -509,11 +518,7 @@ int race(const std::vector<std::string>& addresses, const std::string& games_fil
     }
   }
   cpu = cpu_seconds() - cpu;
-  queue.Shutdown();
-  void* tag = nullptr;
-  bool ok = false;
-  while (queue.Next(&tag, &ok)) {
-  }
+  drain(queue);
   std::ostringstream out;
   out.precision(6);
   out << "{\"commands\":" << tally.commands << ",\"conflicts\":" << tally.conflicts
@@ -669,11 +674,7 @@ int spectate(const std::vector<std::string>& addresses, const std::string& games
   }
   stopper.join();
   cpu = cpu_started ? cpu_seconds() - cpu : 0.0;
-  queue.Shutdown();
-  void* tag = nullptr;
-  bool ok = false;
-  while (queue.Next(&tag, &ok)) {
-  }
+  drain(queue);
   std::ostringstream out;
   out.precision(6);
   out << "{\"events\":" << events << ",\"gaps\":" << gaps << ",\"duplicates\":" << duplicates
