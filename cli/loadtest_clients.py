@@ -7,9 +7,10 @@ own (spawned) process so they do not share a GIL with each other or with the har
   is counted, never retried). The two racers' threads go round their games in opposite orders,
   so they meet on a game where their rounds cross: in the same order, whether they moved in
   step (and conflicted on nearly every move) or apart depended on timing, and the conflicts —
-  work that counts for no command — swung commands/s by a third from run to run. A call that fails ``UNAVAILABLE`` or by deadline has an unknown
-  outcome: it is retried with the same ``command_id`` until it is answered, so an acknowledged
-  command is one the server said it wrote. Every acknowledged record (game, version, hash) is
+  work that counts for no command — swung commands/s by a third from run to run. A call that
+  fails ``UNAVAILABLE`` or by deadline has an unknown outcome: it is retried with the same
+  ``command_id`` until it is answered, so an acknowledged command is one the server said it
+  wrote. Every acknowledged record (game, version, hash) is
   returned for the integrity check.
 * :func:`spectate` opens many WatchGame streams on one ``grpc.aio`` loop and records every event
   received (for gaps, duplicates and hashes) and its delivery delay (receipt − the record's

@@ -22,6 +22,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -77,21 +78,21 @@ def build(pkg_config: str = "pkg-config", compiler: str = "g++") -> Path | str:
     return target
 
 
-def _run(binary: Path, args: list[str], stop_at: float) -> dict[str, Any]:
-    import time
-
+def _run(
+    binary: Path, mode: str, addresses: list[str], games: list[str], args: list[str], stop_at: float
+) -> dict[str, Any]:
+    """The native client's ``mode`` (``race``, ``spectate``) on ``games`` (one line each, in
+    the file it reads) until ``stop_at``; its one JSON object, or why it failed."""
     limit = max(60.0, stop_at - time.time() + 60.0)  # retries may run 20 s past the stop
-    done = subprocess.run(
-        [str(binary), *args], capture_output=True, text=True, timeout=limit, check=False
-    )
+    with tempfile.TemporaryDirectory(prefix=f"skald-{mode}-") as scratch:
+        listed = Path(scratch) / "games"
+        listed.write_text("".join(f"{line}\n" for line in games))
+        command = [str(binary), mode, ",".join(addresses), str(listed), *args]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=limit, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"native load client failed ({done.returncode}): {done.stderr[:400]}")
     result: dict[str, Any] = json.loads(done.stdout)
     return result
-
-
-def _times(start_at: float, stop_at: float) -> list[str]:
-    return [repr(start_at), repr(stop_at)]
 
 
 def race_native(
@@ -104,12 +105,11 @@ def race_native(
     seed: int,
     rate: float = 0.0,
 ) -> dict[str, Any]:
-    """:func:`cli.loadtest_clients.race`, played by the native client."""
-    with tempfile.TemporaryDirectory(prefix="skald-race-") as scratch:
-        listed = Path(scratch) / "games"
-        listed.write_text("".join(f"{game_id} {token}\n" for game_id, token in games))
-        args = ["race", ",".join(addresses), str(listed), str(threads)]
-        out = _run(binary, [*args, *_times(start_at, stop_at), str(seed), repr(rate)], stop_at)
+    """:func:`cli.loadtest_clients.race`, played by the native client (``threads`` players on
+    one completion queue)."""
+    lines = [f"{game_id} {token}" for game_id, token in games]
+    args = [str(threads), repr(start_at), repr(stop_at), str(seed), repr(rate)]
+    out = _run(binary, "race", addresses, lines, args, stop_at)
     out["acks"] = [(game_id, int(version), digest) for game_id, version, digest in out["acks"]]
     return out
 
@@ -124,14 +124,8 @@ def spectate_native(
 ) -> dict[str, Any]:
     """:func:`cli.loadtest_clients.spectate`, watched by the native client (one completion
     queue drives every stream)."""
-    with tempfile.TemporaryDirectory(prefix="skald-watch-") as scratch:
-        listed = Path(scratch) / "games"
-        listed.write_text("".join(f"{game_id}\n" for game_id in games))
-        out = _run(
-            binary,
-            ["spectate", ",".join(addresses), str(listed), str(count), *_times(start_at, stop_at)],
-            stop_at,
-        )
+    args = [str(count), repr(start_at), repr(stop_at)]
+    out = _run(binary, "spectate", addresses, games, args, stop_at)
     out["seen"] = {
         game_id: {int(version): digest for version, digest in versions.items()}
         for game_id, versions in out["seen"].items()

@@ -346,8 +346,8 @@ def create_server(
     """Start the server on ``address`` (on an event-loop thread of its own); returns it and the
     bound port. ``limits`` sets every bound (:mod:`service.serving`); ``tls`` serves TLS
     (:mod:`service.tls`); ``reuse_port`` lets ``--workers`` processes share one port
-    (SO_REUSEPORT), and is off otherwise, so a port in use is an error; ``siblings`` are the other workers to tell of each write and hear from
-    (:mod:`service.siblings`)."""
+    (SO_REUSEPORT), and is off otherwise, so a port in use is an error; ``siblings`` are the
+    other workers to tell of each write and hear from (:mod:`service.siblings`)."""
     limits = limits or Limits()
     loop = asyncio.new_event_loop()
     started: concurrent.futures.Future[tuple[Server, int]] = concurrent.futures.Future()

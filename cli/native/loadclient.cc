@@ -154,17 +154,15 @@ Bytes from_buffer(const grpc::ByteBuffer& buffer) {
 // ------------------------------------------------------------------ the messages used
 
 struct View {
-  int64_t version = 0;
   std::vector<int64_t> to_act;
   bool finished = false;
 };
 
-View parse_view(const Bytes& data) {  // GetViewResponse: version 3, to_act 4, finished 5
+View parse_view(const Bytes& data) {  // GetViewResponse: to_act 4, finished 5
   View view;
   Reader r(data);
   Field f;
   while (r.next(f)) {
-    if (f.number == 3 && f.wire == 0) view.version = static_cast<int64_t>(f.varint);
     if (f.number == 4) {
       for (int64_t seat : packed(f)) view.to_act.push_back(seat);
     }
@@ -349,7 +347,6 @@ struct Player {
   int64_t seat = 0;
   Bytes submit_request;
   long retried = 0;
-  bool ended = false;
   std::unique_ptr<grpc::ClientContext> context;
   std::unique_ptr<grpc::ClientAsyncResponseReader<grpc::ByteBuffer>> reader;
   grpc::ByteBuffer response;
@@ -399,10 +396,9 @@ int race(const std::vector<std::string>& addresses, const std::string& games_fil
                 &p);
   };
   size_t live = players.size();
-  // The next game of ``p`` (round and round its games), after its pacing, or its end.
+  // The next game of ``p`` (round and round its games), or its end.
   auto advance = [&](Player& p) {
     if (now() >= stop_at || p.finished >= p.games.size()) {
-      p.ended = true;
       --live;
       return;
     }
@@ -544,7 +540,6 @@ struct Watch {
   int64_t position = 0;
   double opened = 1e300;  // delivery is timed once the stream is live (its first event)
   Step step = Step::kStart;
-  bool ended = false;
   std::unique_ptr<grpc::ClientContext> context;
   std::unique_ptr<grpc::GenericClientAsyncReaderWriter> call;
   grpc::ByteBuffer buffer;
@@ -652,7 +647,6 @@ int spectate(const std::vector<std::string>& addresses, const std::string& games
         break;
       case Watch::Step::kFinish:
         if (w.status.ok() || stopping || now() >= stop_at) {  // ended, or the run is over
-          w.ended = true;
           --live;
           break;
         }
@@ -664,7 +658,6 @@ int spectate(const std::vector<std::string>& addresses, const std::string& games
         break;
       case Watch::Step::kAlarm:
         if (stopping || now() >= stop_at) {
-          w.ended = true;
           --live;
         } else {
           open(w);
