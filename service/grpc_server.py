@@ -32,6 +32,7 @@ from domain.kernel.errors import SkaldError
 from service import wire
 from service._generated.skald.v1 import skald_pb2, skald_pb2_grpc
 from service.auth import Principal
+from service.durability import RELAXED, GroupCommit
 from service.errors import Forbidden, Unauthenticated
 from service.games import GameService
 from service.grpc_edge import (
@@ -400,21 +401,24 @@ async def _start(
     repo = service.repo
     encoder = Encoder(service)
     loop = asyncio.get_running_loop()
+    group = _group_commit(repo.store, loop)
+    durable = group.barrier if group is not None else None
     fanout = Fanout(
         lambda game_id, after: repo.read(game_id, after=after),
         encode=encoder.encode,
         schedule=loop.call_soon_threadsafe,
+        hold=group.hold if group is not None else None,
     )
     name, plain = service_handlers(servicer)
     handlers: dict[str, grpc.RpcMethodHandler] = {
         method: grpc.unary_unary_rpc_method_handler(
-            unary_on_loop(handler.unary_unary, pool if method in LONG_CALLS else None),
+            unary_on_loop(handler.unary_unary, pool if method in LONG_CALLS else None, durable),
             response_serializer=handler.response_serializer,
         )
         for method, handler in plain.items()
     }
     handlers["WatchGame"] = grpc.unary_stream_rpc_method_handler(
-        watch_handler(servicer, fanout, _token, admission, encoder)  # encoded bytes
+        watch_handler(servicer, fanout, _token, admission, encoder, durable)  # encoded bytes
     )
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(name, handlers),))
     server.add_registered_method_handlers(name, handlers)
@@ -455,5 +459,21 @@ async def _start(
             stop()
         fanout.close()
         pool.close()
+        if group is not None:
+            group.close()
+            repo.store.defer_sync(())
 
     return server, port, on_stop
+
+
+def _group_commit(store: Any, loop: asyncio.AbstractEventLoop) -> GroupCommit | None:
+    """The group commit of a SQLite file store (:mod:`service.durability`), started, with the
+    store's connections committing without their own fsync; ``None`` on PostgreSQL (its own
+    commit waits for its log, on the server's side of the socket) and in memory."""
+    path = getattr(store, "sqlite_file", None)
+    if path is None:
+        return None
+    group = GroupCommit(path, loop)
+    store.defer_sync(RELAXED)
+    group.start()
+    return group
