@@ -87,13 +87,13 @@ class GroupCommit:
         loop: asyncio.AbstractEventLoop,
         *,
         sync: Callable[[], None] | None = None,
-        checkpoint_every: float = CHECKPOINT_EVERY,
+        checkpoint_every: float | None = None,
     ) -> None:
         self.db_path = db_path
         self.wal_path = Path(f"{db_path}-wal")
         self.loop = loop
         self._sync = sync or (lambda: _fsync_path(self.wal_path))
-        self.checkpoint_every = checkpoint_every
+        self.checkpoint_every = CHECKPOINT_EVERY if checkpoint_every is None else checkpoint_every
         self._cond = threading.Condition()
         self._waiting: list[asyncio.Future[None]] = []
         """The futures the next sync releases (one per waiter, so a cancelled call cancels
@@ -102,6 +102,13 @@ class GroupCommit:
         self._closing = False
         self._stopping = threading.Event()
         """Set by :meth:`close`: the checkpoint thread's last round."""
+        self._probe = sqlite3.connect(db_path, check_same_thread=False)
+        """Never writes: its ``data_version`` changes with every commit of any connection,
+        of any process (read under ``_cond``, from the loop and the sync thread)."""
+        self._synced_version = -1
+        """The probe's ``data_version`` read just before the last sync that has ended began:
+        while it reads the same, nothing was committed since, and there is nothing to wait
+        for (the loop's copy, set when that sync's waiters are released)."""
         self.syncs = 0
         """Syncs done (each covers every waiter that asked before it began)."""
         self.checkpoints = 0
@@ -121,20 +128,27 @@ class GroupCommit:
         for thread in self._threads:
             thread.start()
 
+    def _version(self) -> int:
+        """The probe's ``data_version`` (under ``_cond``)."""
+        row = self._probe.execute("PRAGMA data_version").fetchone()
+        return int(row[0])
+
     # ------------------------------------------------------------------ waiting (on the loop)
 
     def barrier(self) -> asyncio.Future[None]:
         """A future done when a sync that began after this call has ended: everything in the
         log now (whoever wrote it) is then on disk. Fails with :class:`Unsynced` if the log
         could not be synced."""
+        waiter: asyncio.Future[None] = self.loop.create_future()
         with self._cond:
             if self._failed is not None:
-                failed: asyncio.Future[None] = self.loop.create_future()
-                failed.set_exception(
+                waiter.set_exception(
                     Unsynced("store/unsynced", f"the log could not be synced: {self._failed}")
                 )
-                return failed
-            waiter = self.loop.create_future()
+                return waiter
+            if self._version() == self._synced_version:
+                waiter.set_result(None)  # nothing committed since the last sync began
+                return waiter
             self._waiting.append(waiter)
             if len(self._waiting) == 1:
                 self._cond.notify()
@@ -149,6 +163,7 @@ class GroupCommit:
             if not waited.cancelled() and waited.exception() is None:
                 then()
 
+        # a done future runs its callback soon, not now: after every batch held before it
         self.barrier().add_done_callback(done)
 
     # ------------------------------------------------------------------ the threads
@@ -161,6 +176,7 @@ class GroupCommit:
                 if not self._waiting:  # closing, nobody waiting
                     return
                 released, self._waiting = self._waiting, []
+                version = self._version()  # every commit the waiters could have seen
             try:
                 self._sync()
             except Exception as error:  # the kernel may have dropped the pages: stop promising
@@ -172,10 +188,15 @@ class GroupCommit:
                 self._settle(released, error)
                 return
             self.syncs += 1
-            self._settle(released, None)
+            self._settle(released, None, version)
 
-    def _settle(self, futures: list[asyncio.Future[None]], error: BaseException | None) -> None:
+    def _settle(
+        self, futures: list[asyncio.Future[None]], error: BaseException | None, version: int = -1
+    ) -> None:
         def settle() -> None:
+            # on the loop, before the waiters' callbacks: a barrier that takes the short way
+            # (nothing newer than this sync) cannot overtake a hold this sync releases
+            self._synced_version = max(self._synced_version, version)
             for future in futures:
                 if future.done():  # its call was cancelled
                     continue
@@ -220,3 +241,5 @@ class GroupCommit:
         for thread in self._threads:
             if thread.is_alive():
                 thread.join(max(0.0, deadline - time.monotonic()))
+        with self._cond:
+            self._probe.close()

@@ -343,12 +343,15 @@ def create_server(
     tls: TlsFiles | None = None,
     reuse_port: bool = False,
     siblings: Siblings | None = None,
+    group_commit: bool = True,
 ) -> tuple[Server, int]:
     """Start the server on ``address`` (on an event-loop thread of its own); returns it and the
     bound port. ``limits`` sets every bound (:mod:`service.serving`); ``tls`` serves TLS
     (:mod:`service.tls`); ``reuse_port`` lets ``--workers`` processes share one port
     (SO_REUSEPORT), and is off otherwise, so a port in use is an error; ``siblings`` are the
-    other workers to tell of each write and hear from (:mod:`service.siblings`)."""
+    other workers to tell of each write and hear from (:mod:`service.siblings`);
+    ``group_commit`` off leaves a SQLite store syncing every commit itself, on the loop (the
+    baseline :mod:`benchmarks.group_commit` measures against; :mod:`service.durability`)."""
     limits = limits or Limits()
     loop = asyncio.new_event_loop()
     started: concurrent.futures.Future[tuple[Server, int]] = concurrent.futures.Future()
@@ -357,7 +360,7 @@ def create_server(
         asyncio.set_event_loop(loop)
         try:
             made = loop.run_until_complete(
-                _start(service, address, limits, tls, reuse_port, siblings)
+                _start(service, address, limits, tls, reuse_port, siblings, group_commit)
             )
         except BaseException as error:  # the caller gets it (a port in use, say)
             started.set_exception(error)
@@ -383,6 +386,7 @@ async def _start(
     tls: TlsFiles | None,
     reuse_port: bool,
     siblings: Siblings | None = None,
+    group_commit: bool = True,
 ) -> tuple[grpc.aio.Server, int, Callable[[], None]]:
     from service.fanout import Fanout
     from service.notify import start_notices
@@ -401,7 +405,7 @@ async def _start(
     repo = service.repo
     encoder = Encoder(service)
     loop = asyncio.get_running_loop()
-    group = _group_commit(repo.store, loop)
+    group = _group_commit(repo.store, loop) if group_commit else None
     durable = group.barrier if group is not None else None
     fanout = Fanout(
         lambda game_id, after: repo.read(game_id, after=after),
