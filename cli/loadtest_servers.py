@@ -31,17 +31,15 @@ __all__ = ["Served", "bare_append_rate", "create_games", "integrity", "start_ser
 class Served:
     """One ``skald serve`` process (with its workers), its port and its log."""
 
-    def __init__(
-        self, db: str, workers: int, log: Path, port: int = 0, sync: str = "group"
-    ) -> None:
-        self.db, self.workers, self.log, self.sync = db, workers, log, sync
+    def __init__(self, db: str, workers: int, log: Path, port: int = 0) -> None:
+        self.db, self.workers, self.log = db, workers, log
         self.port = port
         self.proc: subprocess.Popen[bytes] | None = None
         self.start()
 
     def start(self) -> None:
         command = [sys.executable, "-m", "cli.main", "serve", "--open", "--port", str(self.port)]
-        command += ["--db", self.db, "--workers", str(self.workers), "--sync", self.sync]
+        command += ["--db", self.db, "--workers", str(self.workers)]
         env = {**os.environ, "COLUMNS": "200"}
         err = self.log.open("ab")
         self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err, env=env)

@@ -100,16 +100,6 @@ def serve(
             help="Require client certificates signed by this CA (mutual TLS; needs --tls-cert).",
         ),
     ] = None,
-    sync: Annotated[
-        str,
-        typer.Option(
-            "--sync",
-            help="SQLite only. group: commits return at once and a thread syncs the log for "
-            "all of them, each answer and stream event waiting for its sync (no fsync on the "
-            "event loop); commit: every commit syncs itself on the loop. Either way nothing is "
-            "told before it is on disk.",
-        ),
-    ] = "group",
 ) -> None:
     """Run the gRPC server (health checking and reflection included) until interrupted.
     CreateGame and ImportGame need the operator token, taken from $SKALD_OPERATOR_TOKEN or
@@ -146,9 +136,6 @@ def serve(
             False, "serve/log-level", f"--log-level is one of {', '.join(LOG_LEVELS)}", code=2
         )
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    if sync not in ("group", "commit"):
-        raise fail(False, "serve/sync", f"--sync is group or commit, not {sync!r}", code=2)
-    grouped = sync == "group"
     tls = _tls_files(tls_cert, tls_key, tls_client_ca)
     creating = "anyone may create games" if open_ else "creating games needs the operator token"
     target = store_target(db)
@@ -176,12 +163,7 @@ def serve(
             svc = open_service(target, operator_token=token, open_creation=open_)
             siblings = Siblings(names, index) if names else None
             server, _ = create_server(
-                svc,
-                f"{host}:{bound}",
-                tls=tls,
-                reuse_port=True,
-                siblings=siblings,
-                group_commit=grouped,
+                svc, f"{host}:{bound}", tls=tls, reuse_port=True, siblings=siblings
             )
             try:
                 server.wait_for_termination()
@@ -206,7 +188,7 @@ def serve(
         raise fail(False, error.rule, error.reason, code=2) from None
     _port_free(host, port)
     try:
-        server, bound = create_server(svc, f"{host}:{port}", tls=tls, group_commit=grouped)
+        server, bound = create_server(svc, f"{host}:{port}", tls=tls)
     except (OSError, RuntimeError):
         raise fail(False, "serve/port", f"cannot listen on {host}:{port}", code=2) from None
     _stop_on_signals()  # before the line that says the server is ready

@@ -18,13 +18,11 @@ Pushed records are used when they continue the channel's position; otherwise (a 
 process wrote in between, or two appends of this process finished out of order) the pump reads
 the store instead. A subscriber may still see records it already has (it subscribed before
 reading its backlog) or a gap (it joined after the channel's position): it filters by version
-and fills a gap itself, see :mod:`service.watching`. On SQLite the server holds each batch
-until the log is synced (``hold``): watchers hear of nothing a power cut could take back.
+and fills a gap itself, see :mod:`service.watching`.
 """
 
 from __future__ import annotations
 
-import functools
 import logging
 import threading
 from collections.abc import Callable, Hashable, Sequence
@@ -123,10 +121,7 @@ class _Channel:
                     self.position = max(self.position, batch[-1].version)
                 subscribers = list(self.subscribers)
             if batch and subscribers:
-                if self.fanout._hold is None:
-                    self._deliver(batch, subscribers)
-                else:
-                    self.fanout._hold(functools.partial(self._deliver, batch, subscribers))
+                self._deliver(batch, subscribers)
             with self.lock:
                 if not self.again:
                     self.running = False
@@ -156,17 +151,12 @@ class Fanout:
         threads: int = 4,
         encode: Encode | None = None,
         schedule: Callable[[Callable[[], None]], object] | None = None,
-        hold: Callable[[Callable[[], None]], None] | None = None,
     ) -> None:
         """``schedule(pump)`` runs a channel's pump somewhere (thread-safe to call); by
         default on a pool of ``threads``. The server passes its event loop's
         ``call_soon_threadsafe``: a pump is a few microseconds of encoding, and on the loop it
-        costs no thread hand-off between a write and its watchers. ``hold(deliver)``, when
-        given, runs ``deliver`` once what the pump took is on disk, in the order held (the
-        server's group commit, :mod:`service.durability`): one wait per batch, however many
-        watchers it reaches."""
+        costs no thread hand-off between a write and its watchers."""
         self._read = read
-        self._hold = hold
         self._encode = encode
         self._channels: dict[str, _Channel] = {}
         self._lock = threading.Lock()

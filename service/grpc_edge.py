@@ -53,11 +53,9 @@ STATUS = {
     "unauthenticated": grpc.StatusCode.UNAUTHENTICATED,
     "not_found": grpc.StatusCode.NOT_FOUND,
     "stale": grpc.StatusCode.ABORTED,
-    "unavailable": grpc.StatusCode.UNAVAILABLE,
 }
 """The one mapping from the error taxonomy to gRPC status codes (``conflict``: a command id
-reused for another command — the request is well formed, the store's state refuses it;
-``unavailable``: the store could not make a write durable, :mod:`service.durability`)."""
+reused for another command — the request is well formed, the store's state refuses it)."""
 
 ERROR_DOMAIN = "skald"
 """``ErrorInfo.domain`` of every error this service raises."""

@@ -32,7 +32,6 @@ from domain.kernel.errors import SkaldError
 from service import wire
 from service._generated.skald.v1 import skald_pb2, skald_pb2_grpc
 from service.auth import Principal
-from service.durability import RELAXED, GroupCommit
 from service.errors import Forbidden, Unauthenticated
 from service.games import GameService
 from service.grpc_edge import (
@@ -343,15 +342,12 @@ def create_server(
     tls: TlsFiles | None = None,
     reuse_port: bool = False,
     siblings: Siblings | None = None,
-    group_commit: bool = True,
 ) -> tuple[Server, int]:
     """Start the server on ``address`` (on an event-loop thread of its own); returns it and the
     bound port. ``limits`` sets every bound (:mod:`service.serving`); ``tls`` serves TLS
     (:mod:`service.tls`); ``reuse_port`` lets ``--workers`` processes share one port
     (SO_REUSEPORT), and is off otherwise, so a port in use is an error; ``siblings`` are the
-    other workers to tell of each write and hear from (:mod:`service.siblings`);
-    ``group_commit`` off leaves a SQLite store syncing every commit itself, on the loop (the
-    baseline :mod:`benchmarks.group_commit` measures against; :mod:`service.durability`)."""
+    other workers to tell of each write and hear from (:mod:`service.siblings`)."""
     limits = limits or Limits()
     loop = asyncio.new_event_loop()
     started: concurrent.futures.Future[tuple[Server, int]] = concurrent.futures.Future()
@@ -360,7 +356,7 @@ def create_server(
         asyncio.set_event_loop(loop)
         try:
             made = loop.run_until_complete(
-                _start(service, address, limits, tls, reuse_port, siblings, group_commit)
+                _start(service, address, limits, tls, reuse_port, siblings)
             )
         except BaseException as error:  # the caller gets it (a port in use, say)
             started.set_exception(error)
@@ -386,7 +382,6 @@ async def _start(
     tls: TlsFiles | None,
     reuse_port: bool,
     siblings: Siblings | None = None,
-    group_commit: bool = True,
 ) -> tuple[grpc.aio.Server, int, Callable[[], None]]:
     from service.fanout import Fanout
     from service.notify import start_notices
@@ -405,24 +400,21 @@ async def _start(
     repo = service.repo
     encoder = Encoder(service)
     loop = asyncio.get_running_loop()
-    group = _group_commit(repo.store, loop) if group_commit else None
-    durable = group.barrier if group is not None else None
     fanout = Fanout(
         lambda game_id, after: repo.read(game_id, after=after),
         encode=encoder.encode,
         schedule=loop.call_soon_threadsafe,
-        hold=group.hold if group is not None else None,
     )
     name, plain = service_handlers(servicer)
     handlers: dict[str, grpc.RpcMethodHandler] = {
         method: grpc.unary_unary_rpc_method_handler(
-            unary_on_loop(handler.unary_unary, pool if method in LONG_CALLS else None, durable),
+            unary_on_loop(handler.unary_unary, pool if method in LONG_CALLS else None),
             response_serializer=handler.response_serializer,
         )
         for method, handler in plain.items()
     }
     handlers["WatchGame"] = grpc.unary_stream_rpc_method_handler(
-        watch_handler(servicer, fanout, _token, admission, encoder, durable)  # encoded bytes
+        watch_handler(servicer, fanout, _token, admission, encoder)  # encoded bytes
     )
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(name, handlers),))
     server.add_registered_method_handlers(name, handlers)
@@ -463,21 +455,5 @@ async def _start(
             stop()
         fanout.close()
         pool.close()
-        if group is not None:
-            group.close()
-            repo.store.defer_sync(())
 
     return server, port, on_stop
-
-
-def _group_commit(store: Any, loop: asyncio.AbstractEventLoop) -> GroupCommit | None:
-    """The group commit of a SQLite file store (:mod:`service.durability`), started, with the
-    store's connections committing without their own fsync; ``None`` on PostgreSQL (its own
-    commit waits for its log, on the server's side of the socket) and in memory."""
-    path = getattr(store, "sqlite_file", None)
-    if path is None:
-        return None
-    group = GroupCommit(path, loop)
-    store.defer_sync(RELAXED)
-    group.start()
-    return group

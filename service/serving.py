@@ -37,8 +37,7 @@ from typing import Any
 
 import grpc
 
-from service.durability import Unsynced
-from service.grpc_edge import _status, rich_status
+from service.grpc_edge import _status
 
 __all__ = [
     "LONG_CALLS",
@@ -173,34 +172,18 @@ class Admission:
 
 
 def unary_on_loop(
-    handle: Callable[[bytes, Any], Any],
-    lane: Lane | None,
-    durable: Callable[[], Awaitable[None]] | None = None,
+    handle: Callable[[bytes, Any], Any], lane: Lane | None
 ) -> Callable[[bytes, grpc.aio.ServicerContext[Any, Any]], Awaitable[Any]]:
     """A coroutine handler running the plain ``handle(raw, context)`` on the loop (``lane``
-    ``None``) or on ``lane``'s threads, sending the status it aborted with. With ``durable``
-    (the group commit's barrier, :mod:`service.durability`), nothing is sent — answer or
-    refusal — before what it was built from is on disk."""
+    ``None``) or on ``lane``'s threads, sending the status it aborted with."""
 
     async def unary(raw: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
         try:
-            try:
-                if lane is None:
-                    answer = handle(raw, SyncContext(context))
-                else:
-                    answer = await lane.run(functools.partial(handle, raw, SyncContext(context)))
-            except Aborted:
-                if durable is not None:  # a refusal tells of the state too
-                    await durable()
-                raise
-            if durable is not None:
-                await durable()
-            return answer
+            if lane is None:
+                return handle(raw, SyncContext(context))
+            return await lane.run(functools.partial(handle, raw, SyncContext(context)))
         except Aborted as aborted:
             status = aborted.status
-            await context.abort(status.code, status.details, status.trailing_metadata)
-        except Unsynced as error:
-            status = rich_status(error)
             await context.abort(status.code, status.details, status.trailing_metadata)
 
     return unary

@@ -166,9 +166,6 @@ def settings_for(db: str | None) -> dict[str, str]:
     return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": target}
 
 
-_STRICT = ("PRAGMA synchronous=FULL", "PRAGMA wal_autocheckpoint=1000")
-"""SQLite's defaults: every commit synced, a checkpoint past 1,000 pages of log."""
-
 SERIAL_PLANS = "-c max_parallel_workers_per_gather=0"
 
 
@@ -214,40 +211,6 @@ class EventStore(Application):  # type: ignore[type-arg]
         if env.get("POSTGRES_SCHEMA"):
             _ensure_schema(env)
         super().__init__(env=env)
-        self.sqlite_file: Path | None = (
-            Path(env["SQLITE_DBNAME"])
-            if env.get("SQLITE_DBNAME", ":memory:") != ":memory:"
-            else None
-        )
-        """The SQLite database file (``None`` on PostgreSQL and in memory)."""
-        self._pragmas: tuple[str, ...] = ()
-        if self.sqlite_file is not None:
-            self._watch_connections()
-
-    def _watch_connections(self) -> None:
-        """Every SQLite connection handed out runs the store's current pragmas first (once per
-        change: a connection remembers what it ran), so :meth:`defer_sync` reaches connections
-        made before it and those in use when it was called."""
-        pool = self.recorder.datastore.pool  # type: ignore[attr-defined]
-        get = pool.get_connection
-
-        def get_connection(timeout: float | None = None, *, is_writer: bool | None = None) -> Any:
-            connection = get(timeout, is_writer=is_writer)
-            pragmas = self._pragmas
-            if getattr(connection, "skald_pragmas", None) is not pragmas:
-                cursor = connection.cursor()
-                for pragma in pragmas or _STRICT:
-                    cursor.execute(pragma)
-                connection.skald_pragmas = pragmas
-            return connection
-
-        pool.get_connection = get_connection
-
-    def defer_sync(self, pragmas: Sequence[str]) -> None:
-        """Run ``pragmas`` on every connection from now on (``()``: SQLite's own durable
-        defaults again). The server's group commit (:mod:`service.durability`) turns off the
-        per-commit fsync and automatic checkpoints this way while it syncs for them."""
-        self._pragmas = tuple(pragmas)
 
     @staticmethod
     def _uuid(game_id: str) -> uuid.UUID:

@@ -16,7 +16,7 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
 from domain.kernel.errors import SkaldError
@@ -99,8 +99,6 @@ class _Sender:
         self.position = position
         self.ended = False
         """The game's last record was taken: the stream ends once it is sent."""
-        self.read_store = False
-        """:meth:`fresh` filled a gap from the store: what it read waits for the disk."""
 
     def fresh(self, item: Item) -> list[bytes]:
         """The bytes of ``item``'s records after ``position`` (moving it), up to the game's
@@ -113,7 +111,6 @@ class _Sender:
         if keep and records[keep[0]].version != self.position + 1:
             records, data = self.read(self.game_id, after=self.position), None
             keep = list(range(len(records)))
-            self.read_store = True
         if not keep:
             return []
         if data is None:
@@ -136,12 +133,9 @@ def watch_handler(
     token_of: Callable[[Any], str | None],
     admission: Admission,
     encoder: Encoder,
-    durable: Callable[[], Awaitable[None]] | None = None,
 ) -> Callable[[bytes, Any], AsyncIterator[bytes]]:
     """WatchGame: authorize, send the backlog, then what the fan-out hands over (as encoded
-    ``GameEvent`` bytes: register it without a response serializer). With ``durable`` (the
-    group commit's barrier), records the stream read itself wait for the disk before they are
-    sent; the fan-out holds its own batches."""
+    ``GameEvent`` bytes: register it without a response serializer)."""
     from service._generated.skald.v1 import skald_pb2
 
     svc = servicer.svc
@@ -181,13 +175,8 @@ def watch_handler(
 
             sub = fanout.subscribe(gid, deliver, sender.audience)
             item: Item = (svc.repo.read(gid, after=sender.position), None)
-            sender.read_store = True
             while True:
-                out = sender.fresh(item)
-                if sender.read_store and durable is not None:
-                    await durable()  # read here, not held by the fan-out: on disk first
-                sender.read_store = False
-                for data in out:
+                for data in sender.fresh(item):
                     yield data
                 if sender.ended:
                     return
