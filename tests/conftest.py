@@ -8,12 +8,20 @@ down: `.ci/run` starts it, and a missing database is a failure to see, not to hi
 from __future__ import annotations
 
 import os
+import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# Bytecode caches on, whatever the environment says: with PYTHONDONTWRITEBYTECODE set (this
+# machine sets it), every run rewrote every test module's asserts again in each xdist worker
+# (about 60% of collection) and every `skald` subprocess compiled the project anew. The caches
+# go to the __pycache__ folders, which git ignores.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # Hypothesis's timing checks measure the machine, not the code: on two cores running the suite
 # in parallel, drawing inputs for a cheap property once took 2 s and failed the run (CI,
@@ -103,6 +111,10 @@ SLOW = frozenset(
         "tests/test_grpc_games.py::test_a_game_over_grpc_exports_imports_and_verifies[brian_boru-3]",
         "tests/test_render_feast.py::test_feast_draws_every_viewer[2-2-short]",
         "tests/test_render.py::test_brian_boru_draws_every_viewer[5-3]",
+        "tests/test_render.py::test_brian_boru_draws_every_viewer[4-2]",
+        "tests/red_north/test_legality.py::test_legal_commands_check_and_decide_agree[1-4]",
+        "tests/red_north/test_legality.py::test_legal_commands_check_and_decide_agree[2-4]",
+        "tests/feast/test_cards_benchmark.py::test_one_game_each_way_reports_the_ratio_and_the_tally",
         "tests/test_contract.py::test_legal_means_accepted[feast-3]",
         "tests/test_svg_draw.py::test_golden_replays_draw[brian-boru-4p]",
         "tests/test_fuzz_inputs.py::test_replay_files_with_keys_removed_or_changed_end_in_taxonomy_errors",
