@@ -19,7 +19,7 @@ they build, else Python's (:mod:`cli.loadtest_clients`), and the summary's ``cli
 which and why: on a machine the clients share with the servers, Python's took 0.45–0.6 of the
 two cores the servers were measured on.
 
-The short form (the default, about a minute) runs in CI; ``--full`` is the large one. The exit
+The short form (the default, one to two minutes) runs in CI; ``--full`` is the large one. The exit
 status is 1 when any integrity counter is not 0.
 """
 
