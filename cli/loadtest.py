@@ -5,9 +5,8 @@ on one PostgreSQL database (skipped, saying why, when it is unreachable) — eac
 random legal play whose commands conflict on purpose and spectators watching; with ``--full``
 also (a) paced at :data:`PACED` attempts/s (``--rate``), where latencies measure serving
 rather than the queue the clients make when they call as fast as they are answered; then a
-crash: a
-server is killed with SIGKILL in the middle of load and restarted on its port while clients
-retry. Every run ends with the integrity check (:func:`cli.loadtest_servers.integrity`): the
+crash: a server is killed with SIGKILL in the middle of load and restarted on its port while
+clients retry. Every run ends with the integrity check (:func:`cli.loadtest_servers.integrity`): the
 acknowledged records are all stored, nothing is stored twice, what spectators were sent is
 what is stored, and every game verifies. Each load also reports the bare ``eventsourcing``
 append rate on the same kind of store, measured in the same run, and its ratio. Last, the
@@ -16,11 +15,11 @@ INTERNAL or UNKNOWN, every refusal precise and without a write.
 
 The clients are the native ones (:mod:`cli.loadtest_native`: C++, built on first use) when
 they build, else Python's (:mod:`cli.loadtest_clients`), and the summary's ``clients`` says
-which and why: on a machine the clients share with the servers, Python's took 0.45–0.6 of the
+which and why: on a machine the clients share with the servers, Python's took 0.4–0.6 of the
 two cores the servers were measured on.
 
-The short form (the default, one to two minutes) runs in CI; ``--full`` is the large one. The exit
-status is 1 when any integrity counter is not 0.
+The short form (the default, one to two minutes) runs in CI; ``--full`` is the large one. The
+exit status is 1 when any integrity counter is not 0.
 """
 
 from __future__ import annotations

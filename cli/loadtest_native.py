@@ -2,11 +2,13 @@
 as one small C++ program (``cli/native/loadclient.cc``, grpc++'s generic stub, messages coded
 by hand on the protobuf wire), built on first use and kept under ``~/.cache/skald``.
 
-Why: the harness runs its clients on the machine it measures. Python's gRPC client spends
-0.8–1.0 ms of CPU per command (three calls) and its spectators 0.6 of this machine's two cores
-at 1,000 streams — the cores ``--workers 2`` is meant to use. The native client does the same
-work for ~0.5 ms per command and a few per cent of a core for the spectators, so a run measures
-the server, not the load generator. The server stays Python; this is a measuring tool.
+Why: the harness runs its clients on the machine it measures. Python's gRPC clients spend
+1.0–1.4 ms of CPU per command (three calls) and their spectators' processes 0.3–0.6 of this
+machine's two cores at 1,000 streams — the cores ``--workers 2`` is meant to use. The native
+client does the same work for 0.35–0.7 ms per command (``python -m benchmarks.load_clients``:
+0.47× the Python clients' CPU per command) and about 0.1 of a core for 1,000 streams, so a run
+measures the server rather than the load generator. The server stays Python; this is a
+measuring tool.
 
 ``skald loadtest --client auto`` (the default) uses it when it builds — a C++ compiler and the
 grpc++ development files (Debian: ``apt-get install g++ libgrpc++-dev pkg-config``) — and

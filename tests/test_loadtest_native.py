@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -53,8 +54,6 @@ def test_native_players_and_spectators_agree_with_the_store(binary: Path, served
     games = create_games(served.address, 12)
     start_at = time.time() + 1.0
     stop_at = start_at + 2.0
-    from concurrent.futures import ThreadPoolExecutor
-
     with ThreadPoolExecutor(3) as pool:
         watching = pool.submit(
             spectate_native, binary, [served.address], [g for g, _ in games], 24, start_at, stop_at
@@ -67,7 +66,7 @@ def test_native_players_and_spectators_agree_with_the_store(binary: Path, served
         watched = watching.result()
     acks = [a for p in played for a in p["acks"]]
     assert sum(p["commands"] for p in played) > 20
-    assert all(p["internal"] == 0 for p in played)  # refused: a move on a game just ended
+    assert all(p["internal"] == 0 for p in played)  # a move on a just-ended game is a refusal
     assert len(acks) >= sum(p["commands"] for p in played)  # a command writes 1+ records
     assert watched["events"] > 0 and watched["gaps"] == watched["duplicates"] == 0
     assert watched["delivery_ms"] and min(watched["delivery_ms"]) >= 0
@@ -97,8 +96,6 @@ def test_streams_resume_after_the_server_is_killed(binary: Path, tmp_path: Path)
         games = create_games(server.address, 8)
         start_at = time.time() + 0.5
         stop_at = start_at + 4.0
-        from concurrent.futures import ThreadPoolExecutor
-
         with ThreadPoolExecutor(2) as pool:
             watching = pool.submit(
                 spectate_native, binary, [server.address], [g for g, _ in games], 8, start_at,
