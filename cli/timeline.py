@@ -16,6 +16,7 @@ from typing import Any
 
 from domain.kernel.contract import AnyRules
 from domain.kernel.records import GameCreated, GameEnded
+from domain.kernel.unseen import unseen
 from service.client import ViewResult
 from service.folding import Loaded, decode_command, fold_into
 from service.records import CREATED, ENDED, Record, read_kernel
@@ -90,6 +91,7 @@ class Timeline:
         self.ended = loaded.ended
         self.moves = self._moves()
         self._move_at = [0] * (len(self.records) + 1)
+        self._unseen: dict[tuple[int, int | None], frozenset[str]] = {}
         for move in self.moves:
             for v in range(move.first, move.last + 1):
                 self._move_at[v] = move.index
@@ -154,8 +156,8 @@ class Timeline:
 
     def text(self, move: Move, viewer: int | None = None, referee: bool = True) -> str:
         """``move`` in notation as ``viewer`` may read it: the referee reads every move, a seat
-        its own. Another seat's move is shown only when every hidden id it names (any id in
-        ``rules.secrets`` before or after the batch, for the viewer or for a spectator) is
+        its own. Another seat's move is shown only when every hidden id it names (any id the
+        viewer or a spectator cannot place before or after the batch: :meth:`_hidden`) is
         named by the batch's events as the viewer is served them: a played card is shown, a
         kept or face-down one is not, so the list never tells more than ``skald log --seat``."""
         if move.command is None:
@@ -171,10 +173,17 @@ class Timeline:
         return move_text(self.rules, move.command)
 
     def _hidden(self, move: Move, viewer: int | None) -> frozenset[str]:
-        secrets = self.rules.secrets
+        """The ids ``viewer`` cannot place before or after ``move`` (``unseen``: a Red North
+        card all saw taken, then deployed face-down, is no secret but its slot is)."""
         out: set[str] = set()
-        for state in (self.states[move.first - 1], self.states[move.last]):
-            out |= secrets(state, None) | secrets(state, viewer)
+        for version in (move.first - 1, move.last):
+            key = (version, viewer)
+            found = self._unseen.get(key)
+            if found is None:
+                state = self.states[version]
+                found = unseen(self.rules, state, viewer) | unseen(self.rules, state, None)
+                self._unseen[key] = found
+            out |= found
         return frozenset(out)
 
     def _kernel_text(self, move: Move) -> str:

@@ -2,11 +2,13 @@
 
 Nothing here writes. Verification of a stored game uses its secret seed, so it is for the
 referee or operator (:mod:`service.policy`); ``check`` answers a seat too, but only with what
-the seat could see without committing: a throwaway seed for server chance is not enough, since
-a game may shuffle once at setup and draw from that order later (Red North's deck, Brian Boru's
-Viking and marriage decks), so a seat's answer is the events as a spectator sees them, cut
-before the first one that would show anything the seat may not know now. ``diff`` compares two record sequences — stored
-games or replay files — and is what ``skald diff`` prints.
+the seat could see without committing: a throwaway seed is not enough, since a game may
+shuffle once at setup and draw from that order later (Red North's deck, Brian Boru's Viking
+and marriage decks), so a seat's answer is the events as a spectator sees them, cut before
+the first one that would show anything the seat cannot place now; a seat sends no table
+entries (trying one card after another would tell what a hidden deck holds). ``diff``
+compares two record sequences — stored games or replay files — and is what ``skald diff``
+prints.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from domain.kernel.chance import Chance, ChanceEntry, ServerChance
 from domain.kernel.codec import to_data
 from domain.kernel.contract import AnyRules, Seat
 from domain.kernel.errors import GameOver
-from domain.kernel.records import ChanceMode, GameCreated
+from domain.kernel.records import GameCreated
+from domain.kernel.unseen import unseen
 from service import policy
 from service.auth import Principal
 from service.batches import build_records
@@ -59,17 +62,20 @@ def check(
 
     ``rules.check`` answers legality first, without drawing chance, so a refused command never
     needs table entries or a seed. Only a referee or operator sees the outcomes the game's own
-    seed and state would give; a seat's answer is :func:`_seat_answer`."""
+    seed, state or table entries would give, and only they may send entries; a seat's answer,
+    in a server or a table game, draws from a throwaway seed and is :func:`_seat_answer`."""
     latest = repo.load(game_id)
     boundary(latest, at)
     loaded = latest if at == latest.version else repo.load(game_id, upto=at)
     policy.may_act(principal, seat, loaded.players)
+    if chance_entries:  # a seat trying entries would learn, card by card, what a deck holds
+        policy.may_enter_chance(principal)
     if loaded.ended is not None:
         raise GameOver("game/over", f"the game had ended at version {at}")
     rules = loaded.rules
     rules.check(loaded.state, seat, command)
     source: Chance
-    if loaded.mode == ChanceMode.SERVER and not policy.sees_everything(principal):
+    if not policy.sees_everything(principal):  # server or table chance: a throwaway draw
         source = ServerChance(uuid.uuid4().bytes, "check", loaded.cursor)
     else:  # the game's own seed, or hypothetical table entries (nothing is written)
         source = chance_source(repo, loaded, chance_entries)
@@ -87,10 +93,12 @@ def _seat_answer(
 ) -> list[Record]:
     """The events a seat's check may show: each as a spectator sees it (no drawn card, no deck
     order, not even the seat's own draw, which it sees only by committing), and only up to the
-    first event that would still name an id in ``rules.secrets(state, seat)`` — a card revealed
-    to all when the command is played (Brian Boru's Viking and marriage cards). Everything
-    after that event may depend on the card, so it is cut too; legality is answered in full."""
-    hidden = rules.secrets(state, seat)
+    first event that would still name an id the seat cannot place now
+    (:func:`~domain.kernel.unseen.unseen`) — a card revealed to all when the command is played
+    (Brian Boru's Viking and marriage cards), or a face-down Red North card turned up by the
+    Resolution a ``Pass`` would start, even one all saw before it went down. Everything after
+    that event may depend on the card, so it is cut too; legality is answered in full."""
+    hidden = unseen(rules, state, seat)
     shown: list[Record] = []
     for record, event in zip(records, events, strict=True):
         public = rules.redact(event, None)

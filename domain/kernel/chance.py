@@ -9,7 +9,10 @@ Two sources implement one interface:
   server randomness, so a guessable chosen seed such as ``table-7`` cannot be found by trying
   candidates against the commitment) and reveals seed and nonce when it ends, so anyone can
   re-derive every roll and shuffle (``skald verify``). The nonce only hides; outcomes come from
-  seed and ``stream`` alone, so a chosen seed on the same stream deals the same game again.
+  seed and ``stream`` alone, so a chosen seed on the same stream deals the same game again —
+  and a seat that guesses it can deal the game offline, test the guess against its own hand
+  and learn every hand and draw. A chosen seed is for deals meant to be repeated (teaching,
+  tests, the same deal at several tables); the default, 32 random bytes, is for play.
   ``stream`` is the id of the game that drew a random seed (a fork that keeps the seed keeps
   its stream), or one fixed label for every chosen seed.
 * :class:`TableChance` replays outcomes a referee entered from a physical table: an integer per
@@ -138,15 +141,23 @@ class TableChance(Chance):
         return entry
 
     def pick(self, items: Sequence[T], what: str) -> T:
+        """The item the entry names. The refusals count the items and never list them: a pick
+        may draw from a hidden deck (A Feast for Odin's occupations), and a seat whose command
+        needs the draw is told why it was refused, so a list would show the deck to that seat
+        (the referee names the drawn item by its printed id: ``skald rules``, GetRules)."""
         names = [str(i) for i in items]
-        entry = self._next(f"{what}: one of {names}")
+        entry = self._next(f"{what}: the id of the one drawn, of {len(names)} that may be")
         if isinstance(entry, int) or len(entry) != 1 or entry[0] not in names:
             raise ChanceNeeded(
-                "chance/bad-entry", f"entry #{self.used} for {what} must name one of {names}"
+                "chance/bad-entry",
+                f"entry #{self.used} for {what} must be the id of one of the {len(names)} items "
+                "that may be drawn",
             )
         return items[names.index(entry[0])]
 
     def shuffle(self, items: Sequence[T], what: str) -> tuple[T, ...]:
+        """The order the entry gives. Refusals list the items: every shuffle of these games is
+        of a set all may know (printed components, the face-up discard pile)."""
         names = [str(i) for i in items]
         entry = self._next(f"{what}: an order of {len(names)} items {sorted(set(names))}")
         if isinstance(entry, int) or sorted(entry) != sorted(names):
