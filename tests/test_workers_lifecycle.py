@@ -1,0 +1,112 @@
+"""``--workers``' parent process: a worker that dies is started again, one that cannot start
+stops the server, and Ctrl-C (a SIGINT to the whole process group, then the parent's forwarded
+SIGTERM) leaves each worker its whole grace period. Real forks, real signals; the workers run a
+small stand-in for ``serve_one`` (the gRPC servers are tested end to end elsewhere)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SCRIPT = textwrap.dedent(
+    """
+    import os, sys, time
+    from pathlib import Path
+    from service.workers import run_workers
+
+    work = Path(sys.argv[1])
+    mode = sys.argv[2]
+
+    def serve_one(index: int) -> None:
+        starts = work / f"starts-{index}"
+        starts.write_text(starts.read_text() + "x" if starts.exists() else "x")
+        if mode == "never" or (mode == "once" and index == 1 and len(starts.read_text()) == 1):
+            raise RuntimeError("cannot start")
+        (work / f"up-{index}-{len(starts.read_text())}").touch()
+        try:
+            while True:
+                time.sleep(0.05)
+        except KeyboardInterrupt:
+            time.sleep(0.6)  # the grace period: a second signal here would cut it short
+            (work / f"stopped-{index}").touch()
+
+    sys.exit(run_workers(2, serve_one, lambda: print("started", flush=True)))
+    """
+)
+
+
+def _start(tmp_path: Path, mode: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-c", SCRIPT, str(tmp_path), mode],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal gives it
+    )
+
+
+def _until(check: object, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():  # type: ignore[operator]
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        time.sleep(0.02)
+
+
+def test_a_dead_worker_is_started_again_and_ctrl_c_stops_all_gracefully(tmp_path: Path) -> None:
+    proc = _start(tmp_path, "once")
+    try:
+        _until(lambda: (tmp_path / "up-0-1").exists() and (tmp_path / "up-1-2").exists())
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C does: every process of the group
+        _, err = proc.communicate(timeout=15)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert "skald worker 1 failed: cannot start" in err
+    assert "skald worker 1 exited with status 1; starting it again" in err
+    assert (tmp_path / "stopped-0").exists() and (tmp_path / "stopped-1").exists(), err
+    assert proc.returncode == 0, err
+
+
+def test_a_worker_that_cannot_start_stops_the_server(tmp_path: Path) -> None:
+    proc = _start(tmp_path, "never")
+    try:
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 1
+    assert "within 10 s of starting; stopping the server" in err
+    assert len((tmp_path / "starts-0").read_text()) == 6  # the first start and five more
+
+
+@pytest.mark.parametrize(
+    ("signum", "group"), [(signal.SIGTERM, False), (signal.SIGINT, False), (signal.SIGINT, True)]
+)
+def test_a_stop_signal_leaves_every_worker_its_grace_period(
+    tmp_path: Path, signum: int, group: bool
+) -> None:
+    proc = _start(tmp_path, "serve")
+    try:
+        _until(lambda: (tmp_path / "up-0-1").exists() and (tmp_path / "up-1-1").exists())
+        if group:  # Ctrl-C: the workers get it too, then the parent's forwarded SIGTERM
+            os.killpg(proc.pid, signum)
+        else:
+            proc.send_signal(signum)
+        out, err = proc.communicate(timeout=15)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 0, err
+    assert (tmp_path / "stopped-0").exists() and (tmp_path / "stopped-1").exists()
+    assert "started" in out
