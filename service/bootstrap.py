@@ -26,8 +26,9 @@ def open_service(
     ``skald serve`` does unless ``--open``); the embedded CLI stays open, since it holds the
     database itself."""
     from service.games import GameService
-    from service.store import EventStore
+    from service.store import EventStore, schema_lock
 
-    return GameService(
-        EventStore(db), registry(), operator_token=operator_token, open_creation=open_creation
-    )
+    with schema_lock(db):  # workers and replicas started together create tables in turn
+        return GameService(
+            EventStore(db), registry(), operator_token=operator_token, open_creation=open_creation
+        )

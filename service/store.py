@@ -35,6 +35,7 @@ Settings: ``--db``/``SKALD_DB`` is a SQLite path (default ``~/.local/share/skald
 
 from __future__ import annotations
 
+import contextlib
 import os
 import uuid
 from collections.abc import Iterator, Sequence
@@ -188,6 +189,35 @@ def _ensure_schema(env: dict[str, str]) -> None:
         conn.execute(
             sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(env["POSTGRES_SCHEMA"]))
         )
+
+
+SCHEMA_LOCK = 0x736B616C64
+"""The PostgreSQL advisory lock held while a process creates the store's tables ("skald")."""
+
+
+@contextlib.contextmanager
+def schema_lock(db: str | None) -> Iterator[None]:
+    """Held while a process opens the store and creates its tables and functions: on
+    PostgreSQL a session advisory lock, so workers and replicas started together take turns
+    (the library's ``CREATE OR REPLACE FUNCTION`` run at once by two sessions fails one with
+    "tuple concurrently updated"); on SQLite nothing (its file lock serializes them)."""
+    env = settings_for(db)
+    if "POSTGRES_DBNAME" not in env:
+        yield
+        return
+    import psycopg
+
+    try:
+        conn = store_check.connect(env)
+    except psycopg.Error:  # unreachable: the store's own check says why, in one line
+        yield
+        return
+    with conn:
+        conn.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
+        try:
+            yield
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))
 
 
 class EventStore(Application):  # type: ignore[type-arg]

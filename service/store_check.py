@@ -78,6 +78,10 @@ def check_sqlite(path: Path) -> None:
         try:
             connection.execute("PRAGMA schema_version").fetchone()
             connection.execute("BEGIN IMMEDIATE")
+            # a write undone: SQLite opens a file it may not write read-only without a word,
+            # and BEGIN IMMEDIATE succeeds there; the first append would fail
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            connection.execute(f"PRAGMA user_version = {int(version)}")
             connection.rollback()
         finally:
             connection.close()

@@ -83,6 +83,7 @@ def service(db_url: str) -> Iterator[object]:
 SLOW = frozenset(
     {
         "tests/test_readme_examples.py::test_every_readme_command_runs_as_shown[local]",
+        "tests/test_store_opening.py::test_servers_started_together_on_a_fresh_database_all_open_it",
         "tests/test_readme_examples.py::test_every_readme_command_runs_as_shown[serving]",
         "tests/feast/test_feast_game_dice_play.py::test_random_four_player_games_use_the_dice_spaces",
         "tests/feast/test_feast_game_sail.py::test_random_four_player_games_reach_the_new_spaces",
