@@ -127,15 +127,28 @@ def _unhandled(context: grpc.ServicerContext, name: str) -> None:
     context.abort_with_status(internal_status(correlation))
 
 
-def log_request(method: str, request: Any, status: str, started: float) -> None:
+def log_request(
+    method: str, request: Any, status: str, started: float, response: Any = None
+) -> None:
     """The request log: one line per call at info on ``skald.grpc`` — method, game, seat,
     status and duration — as ``key=value`` text and as ``LogRecord`` attributes (``rpc_*``)
-    for a structured formatter. Game ids and names are cut like every echo of client input."""
+    for a structured formatter. The game is the one the request names as the client wrote it
+    (an id or a prefix), or the one the answer names when the request names none (CreateGame,
+    ImportGame); ``-`` for none, also for a request that did not parse. A seat the request may
+    leave out (a public view) is ``-`` when left out. Ids and names are cut like every echo of
+    client input."""
     if not log.isEnabledFor(logging.INFO):
         return
-    fields = request.DESCRIPTOR.fields_by_name if request is not None else {}
-    game = str(request.game_id or "-")[:40] if "game_id" in fields else "-"
-    seat = str(request.seat) if "seat" in fields else "-"
+    game, seat = "-", "-"
+    if request is not None:
+        fields = request.DESCRIPTOR.fields_by_name
+        if "game_id" in fields and request.game_id:
+            game = str(request.game_id)[:40]
+        seat_field = fields.get("seat")
+        if seat_field is not None and (not seat_field.has_presence or request.HasField("seat")):
+            seat = str(request.seat)
+    if game == "-" and response is not None and "game_id" in response.DESCRIPTOR.fields_by_name:
+        game = str(response.game_id or "-")[:40]
     ms = (time.perf_counter() - started) * 1000
     log.info(
         "rpc method=%s game=%s seat=%s status=%s ms=%.1f",
@@ -160,9 +173,10 @@ def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(method)
     def wrapped(self: Any, request: Any, context: grpc.ServicerContext) -> Any:
-        started, status = time.perf_counter(), "OK"
+        started, status, response = time.perf_counter(), "OK", None
         try:
-            return method(self, request, context)
+            response = method(self, request, context)
+            return response
         except SkaldError as error:
             status = status_for(error).name
             context.abort_with_status(rich_status(error))
@@ -170,18 +184,24 @@ def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
             status = "INTERNAL"
             _unhandled(context, method.__name__)
         finally:
-            log_request(method.__name__, request, status, started)
+            log_request(method.__name__, request, status, started, response)
         return None
 
     return wrapped
 
 
-def parse_request(cls: Any, raw: bytes, context: grpc.ServicerContext) -> Any:
+def parse_request(
+    cls: Any, raw: bytes, context: grpc.ServicerContext, method: str | None = None
+) -> Any:
     """``raw`` as a ``cls`` message, or the call ends with INVALID_ARGUMENT
-    (``request/malformed``): bytes that are not the message are the client's error."""
+    (``request/malformed``): bytes that are not the message are the client's error. A refused
+    request is logged as ``method``'s call (the handler that would log it never runs)."""
+    started = time.perf_counter()
     try:
         return cls.FromString(raw)
     except (DecodeError, RecursionError, ValueError):
+        if method is not None:
+            log_request(method, None, "INVALID_ARGUMENT", started)
         refused = Malformed("request/malformed", f"the request is not a valid {cls.__name__}")
         context.abort_with_status(rich_status(refused))
     return None
@@ -207,7 +227,9 @@ def service_handlers(servicer: Any) -> tuple[str, dict[str, grpc.RpcMethodHandle
 
 
 def _parsed(behaviour: Any, cls: Any) -> Any:
+    name = behaviour.__name__
+
     def handle(raw: bytes, context: grpc.ServicerContext) -> Any:
-        return behaviour(parse_request(cls, raw, context), context)
+        return behaviour(parse_request(cls, raw, context, name), context)
 
     return handle

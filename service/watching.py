@@ -143,7 +143,9 @@ def watch_handler(
     async def watch(raw: bytes, context: Any) -> AsyncIterator[bytes]:
         started = time.perf_counter()
         try:
-            request = parse_request(skald_pb2.WatchGameRequest, raw, SyncContext(context))
+            request = parse_request(
+                skald_pb2.WatchGameRequest, raw, SyncContext(context), "WatchGame"
+            )
         except Aborted as aborted:
             await _abort(context, aborted.status)
             return
