@@ -241,6 +241,37 @@ class EventStore(Application):  # type: ignore[type-arg]
         if env.get("POSTGRES_SCHEMA"):
             _ensure_schema(env)
         super().__init__(env=env)
+        self._check_key()
+
+    def _check_key(self) -> None:
+        """Refuse, in one line, a store the configured cipher (or none) cannot read: its
+        first and last rows both fail to decode. A server with the wrong ``CIPHER_KEY``, or
+        without one, started silently, wrote new games under its own key beside the old ones,
+        and its games index passed every old row over as unreadable — for good. One bad row
+        alone is a row written around the store, reported for its own game as before."""
+        last = self.recorder.max_notification_id()
+        if not last:
+            return
+        for start in dict.fromkeys((1, last)):
+            rows = self.recorder.select_notifications(start, 1)
+            if not rows:
+                return
+            try:
+                self.mapper.to_domain_event(rows[0])
+                return
+            except (ValueError, KeyError, TypeError, AttributeError):
+                continue
+        if os.environ.get("CIPHER_TOPIC"):
+            raise store_check.StoreUnavailable(
+                "store/wrong-key",
+                f"--db {store_check.shown_url(self.target)}: CIPHER_KEY does not decrypt its "
+                "records (another key wrote them, or the store is not encrypted)",
+            )
+        raise store_check.StoreUnavailable(
+            "store/needs-key",
+            f"--db {store_check.shown_url(self.target)}: its records cannot be read without a "
+            "cipher (encrypted?): set CIPHER_TOPIC and CIPHER_KEY as when they were written",
+        )
 
     @staticmethod
     def _uuid(game_id: str) -> uuid.UUID:
