@@ -17,6 +17,7 @@ from domain.kernel.chance import ChanceEntry
 from domain.kernel.codec import to_data
 from domain.kernel.contract import AnyRules, Outcome, Pending
 from domain.kernel.errors import SkaldError
+from domain.kernel.ranges import require_int32, require_int64
 from service.bootstrap import registry
 from service.index import GamesQuery
 from service.records import Record
@@ -26,6 +27,41 @@ if TYPE_CHECKING:
     from service._generated.skald.v1 import skald_pb2
     from service.games import GameService
     from service.queries import Viewed
+
+
+FIELD_RULES: dict[str, str] = {
+    "seat": "seat/out-of-range",
+    "players": "players/out-of-range",
+    "at_version": "version/out-of-range",
+    "after_version": "version/out-of-range",
+    "up_to_version": "version/out-of-range",
+    "expected_version": "version/out-of-range",
+    "page_size": "games/bad-page",
+}
+"""The rule a request field's out-of-range number is refused with: the service's own for that
+argument (a seat beyond the game's seats, a version beyond the game's, ``skald games``'s page),
+so a remote call is refused as a local one is."""
+
+
+def build_request(cls: Any, rules: dict[str, str] | None = None, **fields: Any) -> Any:
+    """``cls(**fields)`` (``None`` fields left unset), each integer first checked against its
+    field's wire type, int32 or int64: protobuf refuses a number beyond it with a bare
+    ``ValueError`` while building the request, which reached the user as a traceback. It is
+    refused instead with the rule the service gives the same argument (:data:`FIELD_RULES`,
+    ``rules`` overriding it per request), before anything is sent."""
+    from google.protobuf.descriptor import FieldDescriptor as F  # only a remote client's
+
+    wide = (F.TYPE_INT64, F.TYPE_SINT64, F.TYPE_SFIXED64)  # requests hold no unsigned ints
+    wanted = {**FIELD_RULES, **(rules or {})}
+    given = {name: value for name, value in fields.items() if value is not None}
+    for name, value in given.items():
+        if isinstance(value, int) and not isinstance(value, bool):
+            rule = wanted.get(name, "request/out-of-range")
+            if cls.DESCRIPTOR.fields_by_name[name].type in wide:
+                require_int64(value, rule, name)
+            else:
+                require_int32(value, rule, name)
+    return cls(**given)
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +326,8 @@ class RemoteClient:
     def rules_of(self, game_id: str) -> AnyRules:
         if game_id not in self._rules:
             history = self._call(
-                "GetHistory", self.pb.GetHistoryRequest(game_id=game_id, up_to_version=1)
+                "GetHistory",
+                build_request(self.pb.GetHistoryRequest, game_id=game_id, up_to_version=1),
             )
             self._rules[game_id] = registry().rules(history.events[0].event.kernel.created.game)
         return self._rules[game_id]
@@ -304,7 +341,8 @@ class RemoteClient:
         options: dict[str, Any],
         table_entries: Sequence[ChanceEntry],
     ) -> dict[str, Any]:
-        request = self.pb.CreateGameRequest(
+        request = build_request(
+            self.pb.CreateGameRequest,
             game=game,
             players=players,
             seed=seed or b"",
@@ -325,29 +363,30 @@ class RemoteClient:
         chance: Sequence[ChanceEntry],
     ) -> tuple[int, list[Record]]:
         rules = self.rules_of(game_id)
-        request = self.pb.SubmitCommandRequest(
+        request = build_request(
+            self.pb.SubmitCommandRequest,
             game_id=game_id,
             seat=seat,
             command=self.wire.command_to_proto(rules.name, command),
             command_id=command_id or "",
             chance=self.wire.chance_entries_to_proto(chance),
+            expected_version=expected_version,
         )
-        if expected_version is not None:
-            request.expected_version = expected_version
         r = self._call("SubmitCommand", request)
         return int(r.version), [self.wire.record_from_proto(rules, e) for e in r.events]
 
     def legal(self, game_id: str, seat: int) -> list[Any]:
         rules = self.rules_of(game_id)
         r = self._call(
-            "ListLegalCommands", self.pb.ListLegalCommandsRequest(game_id=game_id, seat=seat)
+            "ListLegalCommands",
+            build_request(self.pb.ListLegalCommandsRequest, game_id=game_id, seat=seat),
         )
         return [self.wire.command_from_proto(rules, c) for c in r.commands]
 
     def legal_compact(self, game_id: str, seat: int) -> tuple[list[Any], list[dict[str, Any]]]:
         rules = self.rules_of(game_id)
-        request = self.pb.ListLegalCommandsRequest(
-            game_id=game_id, seat=seat, compact_placements=True
+        request = build_request(
+            self.pb.ListLegalCommandsRequest, game_id=game_id, seat=seat, compact_placements=True
         )
         r = self._call("ListLegalCommands", request)
         commands = [self.wire.command_from_proto(rules, c) for c in r.commands]
@@ -355,9 +394,9 @@ class RemoteClient:
 
     def view(self, game_id: str, seat: int | None, at: int | None) -> ViewResult:
         rules = self.rules_of(game_id)
-        request = self.pb.GetViewRequest(game_id=game_id, at_version=at or 0)
-        if seat is not None:
-            request.seat = seat
+        request = build_request(
+            self.pb.GetViewRequest, game_id=game_id, at_version=at or 0, seat=seat
+        )
         r = self._call("GetView", request)
         outcome = (
             Outcome(tuple(r.outcome.scores), tuple(r.outcome.winners), r.outcome.reason)
@@ -379,16 +418,20 @@ class RemoteClient:
         rules = self.rules_of(game_id)
         r = self._call(
             "GetHistory",
-            self.pb.GetHistoryRequest(
-                game_id=game_id, after_version=after, up_to_version=upto or 0
+            build_request(
+                self.pb.GetHistoryRequest,
+                game_id=game_id,
+                after_version=after,
+                up_to_version=upto or 0,
             ),
         )
         return [self.wire.record_from_proto(rules, e) for e in r.events]
 
     def fork(self, game_id: str, at: int, reseed: bool) -> dict[str, Any]:
-        r = self._call(
-            "ForkGame", self.pb.ForkGameRequest(game_id=game_id, at_version=at, reseed=reseed)
+        request = build_request(
+            self.pb.ForkGameRequest, game_id=game_id, at_version=at, reseed=reseed
         )
+        r = self._call("ForkGame", request)
         return created_json(r.game)
 
     def list_games(self) -> list[dict[str, Any]]:
@@ -401,7 +444,9 @@ class RemoteClient:
     def games_page(self, query: GamesQuery) -> tuple[list[dict[str, Any]], str]:
         r = self._call(
             "ListGames",
-            self.pb.ListGamesRequest(
+            build_request(
+                self.pb.ListGamesRequest,
+                {"players": "games/bad-page"},  # a filter, as the index refuses it
                 game=query.game,
                 status=query.status,
                 players=query.players,
@@ -442,7 +487,8 @@ class RemoteClient:
         rules = self.rules_of(game_id)
         r = self._call(
             "CheckCommand",
-            self.pb.CheckCommandRequest(
+            build_request(
+                self.pb.CheckCommandRequest,
                 game_id=game_id,
                 at_version=at,
                 seat=seat,
@@ -466,9 +512,8 @@ class RemoteClient:
     def watch(self, game_id: str, after: int) -> Iterator[Record]:
         rules = self.rules_of(game_id)
         try:
-            for e in self.stub.WatchGame(
-                self.pb.WatchGameRequest(game_id=game_id, after_version=after), metadata=self._md()
-            ):
+            request = build_request(self.pb.WatchGameRequest, game_id=game_id, after_version=after)
+            for e in self.stub.WatchGame(request, metadata=self._md()):
                 yield self.wire.record_from_proto(rules, e)
         except self._grpc.RpcError as exc:
             raise remote_error(exc) from None

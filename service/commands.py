@@ -23,6 +23,7 @@ from domain.kernel.chance import Chance, ChanceEntry, TableChance
 from domain.kernel.contract import Outcome, Seat
 from domain.kernel.errors import GameOver, Malformed, SkaldError
 from domain.kernel.play import decide_folded
+from domain.kernel.ranges import require_command_fits, require_int64
 from domain.kernel.records import ChanceMode, GameEnded, SeedReveal
 from service import policy
 from service.auth import Principal
@@ -68,8 +69,15 @@ def submit(
     (and table entries) it returns the first result, ``replayed``, on any replica — also to the
     loser of a race between two replicas given the same id, which re-reads on the version
     conflict and finds its own command there. The same id with another command or seat is
-    refused (``command/id-reused``, FAILED_PRECONDITION): it cannot be both."""
+    refused (``command/id-reused``, FAILED_PRECONDITION): it cannot be both.
+
+    Numbers no request could carry — an ``expected_version`` beyond 64 bits, a game integer
+    beyond 32 — are refused first, as the gRPC client refuses them, so a local caller meets
+    the same rule as a remote one."""
     _check_command_id(command_id)
+    if expected_version is not None:
+        require_int64(expected_version, "version/out-of-range", "expected_version")
+    require_command_fits(command)
     for attempt in range(3):
         cached = repo.cached(game_id)
         fresh = (

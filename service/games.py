@@ -21,6 +21,7 @@ from typing import Any
 
 from domain.kernel.chance import ChanceEntry
 from domain.kernel.contract import AnyRules, Seat
+from domain.kernel.ranges import require_command_fits
 from service import audit, catalog, commands, lifecycle, queries
 from service.auth import Principal
 from service.commands import Submitted
@@ -228,6 +229,9 @@ class GameService:
         command: Any,
         chance_entries: Sequence[ChanceEntry] = (),
     ) -> list[Record]:
+        # A command no request could carry (a number beyond 32 bits) is refused as submit
+        # refuses it, before the game is asked whether it would have been legal.
+        require_command_fits(command)
         return audit.check(self.repo, game_id, principal, at, seat, command, chance_entries)
 
     def diff(

@@ -38,6 +38,7 @@ from typing import Any
 
 from domain.kernel.codec import to_data
 from domain.kernel.errors import Malformed
+from domain.kernel.ranges import require_int32
 from domain.kernel.records import GameCreated, GameEnded
 from service.index_tables import IndexRow, IndexTables, Unreadable
 from service.records import CREATED, ENDED, Record, read_kernel
@@ -250,6 +251,10 @@ class GamesIndex:
             )
         if query.page_size < 0 or query.players < 0:
             raise Malformed("games/bad-page", "page_size and players cannot be negative")
+        # Both are int32 on the wire: refused beyond it here too (SQLite cannot even bind a
+        # number beyond 64 bits), so a local listing answers as ListGames would.
+        require_int32(query.page_size, "games/bad-page", "page_size")
+        require_int32(query.players, "games/bad-page", "players")
         size = min(query.page_size or PAGE_DEFAULT, PAGE_MAX)
         where, args = _filters(query)
         key = "created_key" if query.order.endswith("created") else "updated_key"

@@ -18,7 +18,7 @@ from typing import Any
 
 from domain.kernel.chance import Chance, ChanceEntry, TableChance, commitment
 from domain.kernel.errors import GameOver, Malformed
-from domain.kernel.options import resolve_options
+from domain.kernel.options import resolve_options, stored_values
 from domain.kernel.records import (
     ChanceMode,
     ForkOrigin,
@@ -189,6 +189,11 @@ def fork(
     policy.require_full_access(principal, "forking shares the chance seed")
     source = repo.load(game_id)
     boundary(source, at)
+    # The fork plays the source's options, so they are checked as creation checks them: a
+    # game stored before options were held to 32 bits may hold one no fork should copy.
+    resolve_options(
+        source.rules.options, stored_values(source.rules.options, source.created.option_values())
+    )
     setup_end = source.batches[SETUP][1]
     if at < 2 or at < setup_end:
         raise Malformed("version/not-a-boundary", f"fork after setup (version ≥ {setup_end})")

@@ -18,6 +18,7 @@ from typing import Any, Protocol, runtime_checkable
 from domain.kernel.codec import from_stored, to_data
 from domain.kernel.contract import AnyRules, Outcome, Pending, Seat
 from domain.kernel.errors import Malformed
+from domain.kernel.ranges import INT64_MAX, require_int32
 from service import policy
 from service.auth import Principal
 from service.errors import echo
@@ -108,9 +109,24 @@ class CompactPlacements(Protocol):
 def _page_at(token: str) -> tuple[int, int]:
     """A page token is ``<version>.<offset>``: what was listed, and how far."""
     version, _, offset = token.partition(".")
-    if not (version.isdigit() and offset.isdigit()):
+    at, skip = _token_number(version), _token_number(offset)
+    if at is None or skip is None:
         raise Malformed("request/page-token", f"{echo(token)} is not a page token of this call")
-    return int(version), int(offset)
+    return at, skip
+
+
+_DIGITS = len(str(INT64_MAX))
+"""The most digits a number of a page token has."""
+
+
+def _token_number(text: str) -> int | None:
+    """One number of a page token, or ``None``: the token is the client's text, and a number
+    in it beyond 64 bits (no token this call gave) would reach the store, which cannot bind it,
+    or ``islice``, which cannot take it; a non-ASCII digit ("²") is none for ``int`` either."""
+    if not (text.isascii() and text.isdigit()) or len(text) > _DIGITS:
+        return None
+    number = int(text)
+    return number if number <= INT64_MAX else None
 
 
 def legal(
@@ -129,6 +145,7 @@ def legal(
     game groups them (they come whole with the first page)."""
     if page_size < 0:
         raise Malformed("request/page-size", "page_size must be 0 (everything) or more")
+    require_int32(page_size, "request/page-size", "page_size")  # int32 on the wire
     offset = 0
     if page_token:
         at, offset = _page_at(page_token)
@@ -149,7 +166,8 @@ def legal(
         listed = rules.legal_commands(loaded.state, seat)
     if not page_size:
         return Legal(loaded.version, rules, list(islice(listed, offset, None)), placements)
-    page = list(islice(listed, offset, offset + page_size + 1))
+    # islice takes no stop beyond sys.maxsize (2**63 - 1): a token's offset may be that big
+    page = list(islice(listed, offset, min(offset + page_size + 1, INT64_MAX)))
     more = len(page) > page_size
     token = f"{loaded.version}.{offset + page_size}" if more else ""
     return Legal(loaded.version, rules, page[:page_size], placements, token)

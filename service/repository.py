@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 
 from domain.kernel.contract import AnyRules
 from domain.kernel.errors import Malformed
+from domain.kernel.ranges import require_int64
 from service.errors import NotFound, Stale, echo
 from service.folding import Loaded, fold_into
 from service.index import GamesIndex, GamesPage, GamesQuery, IndexRow
@@ -106,6 +107,8 @@ class Repository:
         asks for every version of a long game (a seat's page in ``skald view --server``, a
         replay over the API) folds at most that many records per view instead of the whole
         game again, and the state is the same as a fold from the start (evolve is pure)."""
+        # No version is beyond 64 bits, and SQLite cannot even bind one: refused before reading.
+        require_int64(upto, "version/out-of-range", "a version")
         if upto < 1:
             raise Malformed("version/out-of-range", f"version {upto} is not 1 or more")
         base: Loaded | None = None
@@ -141,6 +144,13 @@ class Repository:
                 self._checkpoints.popitem(last=False)
 
     def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
+        """Records ``after`` < version ≤ ``upto``. Both are refused beyond 64 bits (as a
+        request could not carry them): SQLite cannot bind such a number at all (an
+        OverflowError) while PostgreSQL compares it as numeric, so the store would answer
+        one way or the other; versions are 64-bit, and this says so the same way for both."""
+        require_int64(after, "version/out-of-range", "the version to read after")
+        if upto is not None:
+            require_int64(upto, "version/out-of-range", "the version to read up to")
         return self.store.read(game_id, after=after, upto=upto)
 
     def read_to_head(self, game_id: str) -> tuple[list[Record], Head]:

@@ -22,9 +22,18 @@ from google.protobuf.message import Message
 from domain.kernel.chance import ChanceEntry
 from domain.kernel.codec import field_types, from_data, to_data
 from domain.kernel.contract import AnyRules, Outcome, Pending
-from domain.kernel.errors import Malformed
+from domain.kernel.errors import ChanceNeeded, Malformed
+from domain.kernel.ranges import (
+    INT32_MAX,
+    INT32_MIN,
+    fits_int32,
+    require_command_fits,
+    require_int32,
+    shown_number,
+)
 from domain.kernel.records import KERNEL_RECORDS
 from service._generated.skald.v1 import skald_pb2
+from service.errors import echo
 from service.protonames import enum_value_name, proto_name, snake, unwrap
 from service.records import Record
 
@@ -185,9 +194,23 @@ def _enum(cls: Any, msg: Any, pname: str, number: int, where: str) -> Any:
 
 
 def command_to_proto(game: str, command: Any) -> pb.Command:
+    """A domain command on the wire; one holding a number the wire cannot carry (a game
+    integer beyond 32 bits, say a notation's ``withdraw @99999999999``) → ``Malformed``
+    naming the field, as the service refuses it, where protobuf would raise ``ValueError``."""
     out = pb.Command()
-    _fill_command(out, game, command)
+    try:
+        _fill_command(out, game, command)
+    except (ValueError, TypeError) as error:
+        raise _unsendable(command, error) from None
     return out
+
+
+def _unsendable(command: Any, error: Exception) -> Malformed:
+    """The refusal of a command protobuf would not encode (only ever built on that path)."""
+    require_command_fits(command)  # raises, naming the field, when a number is out of range
+    return Malformed(
+        "command/malformed", f"{type(command).__name__} cannot be sent: {str(error)[:80]}"
+    )
 
 
 def _fill_command(out: pb.Command, game: str, command: Any) -> None:
@@ -241,7 +264,10 @@ def command_from_json(rules: AnyRules, text: str) -> Any:
 
 def command_to_json(game: str, command: Any) -> str:
     wrapper = game_module(game).AnyCommand()
-    _fill_member(wrapper, command)
+    try:
+        _fill_member(wrapper, command)
+    except (ValueError, TypeError) as error:
+        raise _unsendable(command, error) from None
     return json_format.MessageToJson(wrapper, indent=None, preserving_proto_field_name=True)
 
 
@@ -249,12 +275,14 @@ def command_to_json(game: str, command: Any) -> str:
 
 
 def options_to_proto(target: Any, options: Mapping[str, Any]) -> None:
-    """Fill a ``map<string, OptionValue>`` from plain option values."""
+    """Fill a ``map<string, OptionValue>`` from plain option values. A number beyond 32 bits
+    cannot be sent; it is refused as the kernel refuses it (``options/out-of-range``)."""
     for key, value in options.items():
         slot = target[key]
         if isinstance(value, bool):
             slot.flag = value
         elif isinstance(value, int):
+            require_int32(value, "options/out-of-range", f"option {echo(key)}")
             slot.number = value
         else:
             slot.text = str(value)
@@ -272,9 +300,16 @@ def options_from_proto(options: Mapping[str, Any]) -> dict[str, str | int | bool
 
 
 def chance_entries_to_proto(entries: Sequence[Any]) -> list[pb.ChanceEntry]:
+    """Table-chance entries on the wire; a number beyond 32 bits is no outcome of any die or
+    draw, and is refused as a table game refuses a wrong entry (``chance/bad-entry``)."""
     out = []
-    for e in entries:
+    for n, e in enumerate(entries, 1):
         if isinstance(e, int):
+            if not fits_int32(e):
+                raise ChanceNeeded(
+                    "chance/bad-entry",
+                    f"entry #{n} must be {INT32_MIN}..{INT32_MAX} (32 bits), not {shown_number(e)}",
+                )
             out.append(pb.ChanceEntry(value=e))
         else:
             out.append(pb.ChanceEntry(order=pb.Order(items=[str(x) for x in e])))

@@ -87,7 +87,8 @@ def test_a_worker_that_cannot_start_stops_the_server(tmp_path: Path) -> None:
             os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 1
     assert "within 10 s of starting; stopping the server" in err
-    assert len((tmp_path / "starts-0").read_text()) == 6  # the first start and five more
+    starts = [len((tmp_path / f"starts-{i}").read_text()) for i in (0, 1)]
+    assert max(starts) == 6 and min(starts) >= 1, starts  # the first start and five more
 
 
 @pytest.mark.parametrize(

@@ -3,9 +3,11 @@
 RULINGS.md (preamble, ../shared/games/RULINGS.md): every ruling on a printed value lives as
 named data "and can be overridden by a setup option where it is a printed value". The kernel
 checks each option's kind, allowed values and bounds against :data:`OPTIONS` before ``setup``
-(domain/kernel/options.py); what the schema cannot say (a list of 7 integers, a track of 10
-spaces) is checked here and refused with ``brian_boru/bad-option``. The values played are
-recorded in ``GameStarted``, so a later change of a default cannot change a recorded game.
+(domain/kernel/options.py), each number of a list option too; what the schema cannot say (a
+list of exactly 7 integers, a track of 10 spaces) is checked here and refused with
+``brian_boru/bad-option``. Every printed number is at most :data:`PRINTED_MAXIMUM`. The values
+played are recorded in ``GameStarted``, so a later change of a default cannot change a recorded
+game.
 """
 
 from __future__ import annotations
@@ -16,13 +18,19 @@ from domain.brian_boru.cards import CARD5_COINS_DEFAULT, VIKING_CARD_IDS, VIKING
 from domain.brian_boru.map import REGION_BY_KEY
 from domain.brian_boru.marriages import TRACK, TrackReward, TrackSpace
 from domain.kernel.errors import Malformed
-from domain.kernel.options import OptionKind, Options, OptionSpec
+from domain.kernel.options import OptionKind, Options, OptionSpec, OptionValue, option_numbers
 
 DUBHLINN_DEFAULT: tuple[int, int] = (
     REGION_BY_KEY["dubhlinn"].threshold,
     REGION_BY_KEY["dubhlinn"].value,
 )
 """RULINGS.md: Dubhlinn threshold 2 and value 2 (map.py holds the same printed data)."""
+
+PRINTED_MAXIMUM = 999
+"""The largest printed number an option may set (a strength, a region's value, a track
+reward). The printed ones are below 20; the bound keeps every total the game adds up from them
+(coins, renown, points over a whole game) far inside the 32 bits every game integer has on the
+wire, so no option can make a game that ends in a number it cannot record."""
 
 ROAD_31_43: tuple[int, int] = (31, 43)
 """RULINGS.md: road 31–43 exists (option ``road_31_43=no`` removes it)."""
@@ -39,10 +47,13 @@ def _track_word(space: TrackSpace) -> str:
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "viking_strengths",
-        OptionKind.TEXT,
+        OptionKind.NUMBERS,
         ",".join(map(str, VIKING_STRENGTHS_DEFAULT)),
-        "the 7 Viking card strengths, a comma list of integers ≥ 0 (viking-1 first)",
+        f"the 7 Viking card strengths, a comma list of integers 0–{PRINTED_MAXIMUM} "
+        "(viking-1 first)",
         overrides="RULINGS.md (Brian Boru): Viking card strengths 9, 10, 11, 12, 13, 13, 14",
+        minimum=0,
+        maximum=PRINTED_MAXIMUM,
     ),
     OptionSpec(
         "card5_coins",
@@ -54,10 +65,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         "dubhlinn",
-        OptionKind.TEXT,
+        OptionKind.NUMBERS,
         ",".join(map(str, DUBHLINN_DEFAULT)),
-        "Dubhlinn's 'threshold,value' (threshold 1–6)",
+        f"Dubhlinn's 'threshold,value' (threshold 1–6, value 0–{PRINTED_MAXIMUM})",
         overrides="RULINGS.md (Brian Boru): Dubhlinn threshold 2 and value 2",
+        minimum=0,
+        maximum=PRINTED_MAXIMUM,
     ),
     OptionSpec(
         "road_31_43",
@@ -70,8 +83,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "marriage_track",
         OptionKind.TEXT,
         ",".join(_track_word(t) for t in TRACK),
-        "the 10 marriage-track spaces bottom to top, each none, coinN, renownN or town; "
-        "the bottom and the top carry no reward",
+        "the 10 marriage-track spaces bottom to top, each none, coinN, renownN "
+        f"(N 1–{PRINTED_MAXIMUM}) or town; the bottom and the top carry no reward",
         overrides="RULINGS.md (Brian Boru): the 10-space model in rules-and-data.md §7.1",
     ),
 )
@@ -99,27 +112,33 @@ def _space(index: int, text: str) -> TrackSpace:
     if word == "town":
         return TrackSpace(index, TrackReward.TOWN, 1)
     for reward in (TrackReward.COIN, TrackReward.RENOWN):
-        if word.startswith(reward.value) and word[len(reward.value) :].isdigit():
-            amount = int(word[len(reward.value) :])
-            if amount > 0:
+        digits = word[len(reward.value) :]
+        # ASCII digits only (str.isdigit also takes "²", which int() refuses), and no more
+        # significant ones than PRINTED_MAXIMUM has: a longer number is refused unconverted.
+        if word.startswith(reward.value) and digits.isascii() and digits.isdigit():
+            short = len(digits.lstrip("0")) <= len(str(PRINTED_MAXIMUM))
+            amount = int(digits) if short else 0
+            if 0 < amount <= PRINTED_MAXIMUM:
                 return TrackSpace(index, reward, amount)
-    raise _bad(f"marriage_track space {index}: {text!r} is not none/coinN/renownN/town")
+            raise _bad(
+                f"marriage_track space {index}: a {reward.value} reward is 1–{PRINTED_MAXIMUM}"
+            )
+    raise _bad(f"marriage_track space {index}: {text[:40]!r} is not none/coinN/renownN/town")
 
 
-def _integers(name: str, text: str) -> tuple[int, ...]:
-    parts = [p.strip() for p in text.split(",")]
-    if not all(p.isdigit() for p in parts):
-        raise _bad(f"{name} must list integers ≥ 0, comma-separated")
-    return tuple(int(p) for p in parts)
+def _integers(name: str, value: OptionValue) -> tuple[int, ...]:
+    """A list option's numbers, read as the kernel checked them (each 0–PRINTED_MAXIMUM once
+    resolved; ``settings`` is given resolved options, so this re-reads, it does not judge)."""
+    return option_numbers(name, value)
 
 
 def settings(options: Options) -> PrintedSettings:
     """The printed values of resolved ``options`` (raises ``Malformed`` when a value's shape
     is wrong in a way the option schema cannot express)."""
-    strengths = _integers("viking_strengths", str(options["viking_strengths"]))
+    strengths = _integers("viking_strengths", options["viking_strengths"])
     if len(strengths) != len(VIKING_CARD_IDS):
         raise _bad("viking_strengths must list 7 integers ≥ 0")
-    dubhlinn = _integers("dubhlinn", str(options["dubhlinn"]))
+    dubhlinn = _integers("dubhlinn", options["dubhlinn"])
     if len(dubhlinn) != 2:
         raise _bad("dubhlinn must be 'threshold,value', two integers")
     if not 1 <= dubhlinn[0] <= len(REGION_BY_KEY["dubhlinn"].towns) * 2:

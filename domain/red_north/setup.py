@@ -34,6 +34,10 @@ from domain.red_north.state import initial
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 
+OUTPOST_RAID_POINTS_MAXIMUM = 999
+"""The most printed Raid Points an Outpost option may set: a Party's points are added to it, so
+an unbounded value could end in a number no game integer (32 bits on the wire) can record."""
+
 OPTIONS: tuple[OptionSpec, ...] = tuple(
     OptionSpec(
         name=f"{OUTPOST_RAID_POINTS_OPTION}{colour.value}",
@@ -44,6 +48,7 @@ OPTIONS: tuple[OptionSpec, ...] = tuple(
         overrides="../shared/games/RULINGS.md (Red North): Outpost printed Raid Points are "
         f"not known, default {DEFAULT_OUTPOST_RAID_POINTS} per Outpost",
         minimum=0,
+        maximum=OUTPOST_RAID_POINTS_MAXIMUM,
     )
     for colour in Colour
 )
