@@ -28,7 +28,8 @@ SCRIPT = textwrap.dedent(
 
     def serve_one(index: int) -> None:
         starts = work / f"starts-{index}"
-        starts.write_text(starts.read_text() + "x" if starts.exists() else "x")
+        with starts.open("a") as counted:
+            counted.write("x")
         if mode == "never" or (mode == "once" and index == 1 and len(starts.read_text()) == 1):
             raise RuntimeError("cannot start")
         (work / f"up-{index}-{len(starts.read_text())}").touch()
@@ -88,7 +89,7 @@ def test_a_worker_that_cannot_start_stops_the_server(tmp_path: Path) -> None:
     assert proc.returncode == 1
     assert "within 10 s of starting; stopping the server" in err
     starts = [len((tmp_path / f"starts-{i}").read_text()) for i in (0, 1)]
-    assert max(starts) == 6 and min(starts) >= 1, starts  # the first start and five more
+    assert max(starts) == 6, starts  # the first start and five more (the other is stopped)
 
 
 @pytest.mark.parametrize(
