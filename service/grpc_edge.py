@@ -39,6 +39,7 @@ __all__ = [
     "rich_status",
     "service_handlers",
     "status_for",
+    "store_down",
 ]
 
 log = logging.getLogger("skald.grpc")
@@ -53,6 +54,7 @@ STATUS = {
     "unauthenticated": grpc.StatusCode.UNAUTHENTICATED,
     "not_found": grpc.StatusCode.NOT_FOUND,
     "stale": grpc.StatusCode.ABORTED,
+    "unavailable": grpc.StatusCode.UNAVAILABLE,
 }
 """The one mapping from the error taxonomy to gRPC status codes (``conflict``: a command id
 reused for another command — the request is well formed, the store's state refuses it)."""
@@ -120,6 +122,23 @@ def internal_status(correlation: str) -> grpc.Status:
     )
 
 
+def store_down(error: BaseException) -> SkaldError | None:
+    """The refusal for a store that failed to answer (its server lost or unreachable, a
+    connection dropped, a disk that failed a write), or ``None`` for any other error: the
+    client is told UNAVAILABLE, to retry, and the operator's log gets one line with the cause
+    (no traceback: an outage is not a bug). Nothing was written: a failed append is one
+    transaction rolled back."""
+    from eventsourcing.persistence import InterfaceError, OperationalError
+
+    from service.store_check import StoreUnavailable
+
+    if not isinstance(error, OperationalError | InterfaceError):
+        return None
+    cause = " ".join(str(error).split())[:300]
+    log.warning("store unavailable: %s: %s", type(error).__name__, cause)
+    return StoreUnavailable("store/unavailable", "the store did not answer; retry later")
+
+
 def _unhandled(context: grpc.ServicerContext, name: str) -> None:
     """Log the exception being handled (traceback included) and end the call with INTERNAL."""
     correlation = uuid.uuid4().hex[:16]
@@ -180,7 +199,11 @@ def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
         except SkaldError as error:
             status = status_for(error).name
             context.abort_with_status(rich_status(error))
-        except Exception:
+        except Exception as error:
+            down = store_down(error)
+            if down is not None:
+                status = "UNAVAILABLE"
+                context.abort_with_status(rich_status(down))
             status = "INTERNAL"
             _unhandled(context, method.__name__)
         finally:

@@ -102,17 +102,41 @@ class LogTail:
         return games
 
     def _run(self) -> None:
+        outage = _Outage("notification log poll")
         while not self._stop.wait(self.interval):
             try:
                 self.poll()
-            except Exception:  # the store may be briefly unavailable; try again next tick
-                log.warning("notification log poll failed", exc_info=True)
+            except Exception as error:  # the store may be briefly unavailable: next tick
+                outage.failed(error)
+            else:
+                outage.ok()
 
     def stop(self) -> None:
         """Stop polling and wait for a poll under way, so the store may be closed after (a
         SQLite connection closed under a running query crashes the process)."""
         self._stop.set()
         _join(self._thread)
+
+
+class _Outage:
+    """One warning line when a background connection starts failing and one when it works
+    again, not a traceback a second while the database is away (an outage is not a bug)."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.down = False
+
+    def failed(self, error: BaseException) -> None:
+        if self.down:
+            return
+        self.down = True
+        cause = " ".join(str(error).split())[:300]
+        log.warning("%s failed: %s: %s; retrying", self.what, type(error).__name__, cause)
+
+    def ok(self) -> None:
+        if self.down:
+            self.down = False
+            log.warning("%s works again", self.what)
 
 
 def _join(thread: threading.Thread) -> None:
@@ -152,16 +176,20 @@ class PgNotices:
             with self._sent_lock:
                 self._sent[game_id] += 1
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game_id))
-        except Exception:  # the replicas' log tails still see the write
+        except Exception as error:  # the replicas' log tails still see the write
             self._own_notice(game_id)  # not sent: not to be heard back
             self._local.conn = None
-            log.warning("NOTIFY failed for game %s", game_id, exc_info=True)
+            log.warning(
+                "NOTIFY failed for game %s: %s", game_id, " ".join(str(error).split())[:300]
+            )
 
     def _listen(self) -> None:
+        outage = _Outage("LISTEN connection")
         while not self._stop.is_set():
             try:
                 with self._connect() as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
+                    outage.ok()
                     with self._sent_lock:
                         self._sent.clear()  # notices sent before are not heard now
                     self._ready.set()
@@ -169,8 +197,8 @@ class PgNotices:
                         for notice in conn.notifies(timeout=1.0):
                             if not self._own_notice(notice.payload):
                                 self.changed(notice.payload)
-            except Exception:
-                log.warning("LISTEN connection lost; reconnecting", exc_info=True)
+            except Exception as error:
+                outage.failed(error)
                 self._stop.wait(1.0)
 
     def _own_notice(self, game_id: str) -> bool:

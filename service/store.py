@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import types
 import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -191,6 +192,32 @@ def _ensure_schema(env: dict[str, str]) -> None:
         )
 
 
+POOL_WAIT = 2.0
+"""Seconds a PostgreSQL call waits for a pooled connection before it fails."""
+ATTEMPTS = 2
+"""Tries of each PostgreSQL recorder call (the library's own: 10, 0.2 s apart)."""
+
+
+def _fail_fast(recorder: Any) -> None:
+    """A lost PostgreSQL server fails a call in about :data:`ATTEMPTS` × :data:`POOL_WAIT`
+    seconds, not 50: the library tries each recorder call 10 times and each try waits for a
+    pooled connection as long as a connect may take, so one call held the server's event loop
+    (every other call with it) for 52 s before it ended in INTERNAL. The calls it decorates
+    keep their code (``__wrapped__``) and get :data:`ATTEMPTS` tries; the pool waits
+    :data:`POOL_WAIT`. The caller then answers UNAVAILABLE (:mod:`service.grpc_edge`)."""
+    from eventsourcing.persistence import InterfaceError, OperationalError
+    from eventsourcing.utils import retry
+
+    pool = getattr(getattr(recorder, "datastore", None), "pool", None)
+    if pool is not None and hasattr(pool, "timeout"):
+        pool.timeout = POOL_WAIT
+    for name in ("insert_events", "select_events", "select_notifications", "max_notification_id"):
+        inner = getattr(getattr(type(recorder), name, None), "__wrapped__", None)
+        if inner is not None:
+            tries = retry((InterfaceError, OperationalError), max_attempts=ATTEMPTS, wait=0.2)
+            setattr(recorder, name, types.MethodType(tries(inner), recorder))
+
+
 SCHEMA_LOCK = 0x736B616C64
 """The PostgreSQL advisory lock held while a process creates the store's tables ("skald")."""
 
@@ -241,6 +268,8 @@ class EventStore(Application):  # type: ignore[type-arg]
         if env.get("POSTGRES_SCHEMA"):
             _ensure_schema(env)
         super().__init__(env=env)
+        if "POSTGRES_DBNAME" in env:
+            _fail_fast(self.recorder)
         self._check_key()
 
     def _check_key(self) -> None:

@@ -23,7 +23,14 @@ from domain.kernel.errors import SkaldError
 from service import policy, queries, wire
 from service.auth import OPERATOR, SPECTATOR, Principal
 from service.fanout import Fanout, Subscription
-from service.grpc_edge import internal_status, log_request, parse_request, rich_status, status_for
+from service.grpc_edge import (
+    internal_status,
+    log_request,
+    parse_request,
+    rich_status,
+    status_for,
+    store_down,
+)
 from service.records import ENDED, Record
 from service.serving import Aborted, Admission, SyncContext, overloaded
 
@@ -190,7 +197,12 @@ def watch_handler(
         except SkaldError as error:
             status = status_for(error).name
             await _abort(context, rich_status(error))
-        except Exception:
+        except Exception as error:
+            down = store_down(error)
+            if down is not None:
+                status = "UNAVAILABLE"
+                await _abort(context, rich_status(down))
+                return
             status = "INTERNAL"
             correlation = uuid.uuid4().hex[:16]
             log.exception("unhandled error in WatchGame (correlation id %s)", correlation)
