@@ -7,8 +7,21 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cli.audit_sources import is_file, records_of
-from cli.common import Db, Json, Server, Token, console, emit, fail, parse_entries, session
+from cli.audit_sources import file_report, is_file, records_of
+from cli.common import (
+    Db,
+    Json,
+    Server,
+    Token,
+    console,
+    emit,
+    fail,
+    literal,
+    parse_entries,
+    refusals,
+    session,
+    warn,
+)
 
 if TYPE_CHECKING:  # loaded by the commands that use them, so `skald --help` starts fast
     from domain.kernel.records import SeedReveal
@@ -42,7 +55,14 @@ def replay(
     ↑/↓ one move, [ ] one round, v/r jump to a version/round, s the next view: public, each
     seat, the referee; 0-9 a seat; the verify status; q quits). Piped, with --plain, --step or
     --json: re-apply the events and print them and the public view reached (--step: the board
-    after each event, Enter to go on at a terminal)."""
+    after each event, Enter to go on at a terminal).
+
+    A replay file is verified first, as `skald verify` does. One that does not verify (altered,
+    cut short, or a running game's export whose seed is not revealed yet) is still replayed,
+    for inspection, under a warning on stderr saying so and why (first with --step, else
+    last); --json gives `"verified": false` and `verify_problem`. Whether a file is evidence
+    is `skald verify`'s answer (exit 1 when it is not); a stored game: `skald verify ID`
+    (`verified` is null here)."""
     from cli.render import draw_view, record_line
     from domain.kernel.errors import SkaldError
     from service.client import view_json
@@ -55,6 +75,9 @@ def replay(
         if not (json or step or plain) and _on_terminal():
             _browse(client, ref, label, records, seeds, to)
             return
+        checked = file_report(records, seeds) if is_file(ref) else None
+        if step:  # warned before stepping through it, not after
+            _warn_unverified([(label, checked)])
         if to is not None:
             records = records[:to]
         if not json:
@@ -67,11 +90,29 @@ def replay(
                     loaded = fold_into(loaded, "file", [r], trusted=False)
                     console.print(draw_view(_result(label, loaded)))
         result = _result(label, fold_records(records))
-        emit(
-            json,
-            {"source": label, "events": len(records), **view_json(result)},
-            lambda: console.print(draw_view(result)),
-        )
+        payload: dict[str, Any] = {"source": label, "events": len(records), **view_json(result)}
+        payload["verified"] = None if checked is None else checked["ok"]
+        if checked is not None and not checked["ok"]:
+            payload["verify_problem"] = _problem(checked)
+        emit(json, payload, lambda: console.print(draw_view(result)))
+        if not step:
+            _warn_unverified([(label, checked)])
+
+
+def _problem(report: dict[str, Any]) -> str:
+    """A failed verify report's first bad event and why, as `skald verify` says it."""
+    return f"event v{report['first_bad']}: {report['problem']}"
+
+
+def _warn_unverified(checked: list[tuple[str, dict[str, Any] | None]]) -> None:
+    """One warning line naming each replay file shown that does not verify: what is shown of
+    it is for inspection, not evidence. Not a refusal: an honest running game's export does
+    not verify either (its seed is not revealed yet), and looking at it is what these
+    commands are for; `skald verify` is the verdict."""
+    bad = [(label, report) for label, report in checked if report is not None and not report["ok"]]
+    if bad:
+        reason = "; ".join(f"{label} does NOT verify ({_problem(r)})" for label, r in bad)
+        warn("verify/failed", f"{reason}: what is shown is not evidence (see `skald verify`)")
 
 
 def _on_terminal() -> bool:
@@ -122,13 +163,24 @@ def fork(
     token: Token = None,
     json: Json = False,
 ) -> None:
-    """A new game from the first AT events (same chance stream unless --reseed)."""
+    """A new game from the first AT events (same chance stream unless --reseed). It forks a
+    stored game: a replay file is imported first (`skald import FILE`)."""
+    from domain.kernel.errors import Malformed
+
     with session(db, server, token, json) as client:
+        if is_file(game_id):
+            raise Malformed(
+                "fork/file",
+                f"{game_id} is a file: fork forks a stored game; `skald import {game_id}` "
+                "first, then fork the id it prints",
+            )
         created = client.fork(client.resolve(game_id), at, reseed)
 
         def human() -> None:
+            reseeded = " (reseeded)" if reseed else ""
             console.print(
-                f"[bold]fork[/] {created['game_id']} of {game_id} at v{at}{' (reseeded)' if reseed else ''}"
+                f"[bold]fork[/] {literal(created['game_id'])} of {literal(game_id)} "
+                f"at v{at}{reseeded}"
             )
             for seat, tok in enumerate(created["seat_tokens"]):
                 console.print(f"  seat {seat} token  {tok}")
@@ -160,21 +212,34 @@ def diff(
     --json: the full structure — ``first_divergence`` is the version both agree up to and
     including (for a fork at V played differently, V; null when one game is a prefix of the
     other), ``divergence`` names both moves, ``state_differences`` every changed view path,
-    ``differences`` the list in the game's words."""
+    ``differences`` the list in the game's words, ``verified`` whether each replay file
+    verifies and ``verify_problems`` why not (null for a stored game: `skald verify ID`). A
+    file that does not verify is still compared, for inspection (the difference may be the
+    alteration itself, not a move played), under a warning on stderr's last line; whether it
+    is evidence is `skald verify`'s answer."""
     from cli.diffing import draw, enrich, refuse_unlike
     from cli.timeline import Timeline
     from domain.kernel.errors import Malformed
     from service.audit import diff as service_diff
 
     with session(db, server, token, json) as client:
-        label_a, ra, _ = records_of(client, a)
-        label_b, rb, _ = records_of(client, b)
+        label_a, ra, seeds_a = records_of(client, a)
+        label_b, rb, seeds_b = records_of(client, b)
         refuse_unlike(label_a, ra, label_b, rb)
         ta, tb = Timeline(label_a, ra), Timeline(label_b, rb)
         if seat is not None and not 0 <= seat < ta.players:
             raise Malformed("seat/out-of-range", f"seats are 0..{ta.players - 1}, not {seat}")
+        checked = [
+            (label, file_report(records, seeds) if is_file(ref) else None)
+            for ref, label, records, seeds in ((a, label_a, ra, seeds_a), (b, label_b, rb, seeds_b))
+        ]
         report = enrich(ta, tb, service_diff(ra, rb, label_a, label_b))
+        report["verified"] = [None if r is None else r["ok"] for _, r in checked]
+        report["verify_problems"] = [
+            None if r is None or r["ok"] else _problem(r) for _, r in checked
+        ]
         emit(json, report, lambda: console.print(draw(ta, tb, report, seat)))
+        _warn_unverified(checked)
 
 
 @app.command()
@@ -188,14 +253,11 @@ def verify(
     """Hash chain, seed commitment, every chance outcome re-derived, every command re-decided.
 
     Exits non-zero naming the first bad event."""
-    from domain.kernel.errors import SkaldError
     from service.verify import verify as verify_records
 
     if is_file(ref):
-        try:
+        with refusals(json):
             _, records, seeds = records_of(None, ref)
-        except SkaldError as error:
-            raise fail(json, error.rule, error.reason, error.kind) from None
         report = verify_records(records, seeds).to_json()
     else:
         with session(db, server, token, json) as client:
@@ -207,11 +269,10 @@ def verify(
         )
 
     def human() -> None:
-        console.print(
-            f"[bold green]verified[/] {report['events']} events: {', '.join(report['checked'])}"
-        )
+        checked = literal(", ".join(report["checked"]))
+        console.print(f"[bold green]verified[/] {report['events']} events: {checked}")
         for note in report["notes"]:
-            console.print(f"  note: {note}")
+            console.print(f"  note: {note}", markup=False)
 
     emit(json, report, human)
 
@@ -255,7 +316,9 @@ def check(
                 emit(
                     json,
                     {"legal": False, "rule": rule, "reason": reason},
-                    lambda: console.print(f"[bold red]illegal at v{at}[/] {rule}: {reason}"),
+                    lambda: console.print(
+                        f"[bold red]illegal at v{at}[/] {literal(rule)}: {literal(reason)}"
+                    ),
                 )
                 raise typer.Exit(1) from None
             raise

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.audit_sources import is_file, records_of
-from cli.common import Db, Json, Server, Token, console, emit, fail, session
+from cli.audit_sources import is_file, records_of, replay_path
+from cli.common import Db, Json, Server, Token, console, emit, fail, literal, session
 
 if TYPE_CHECKING:
     from service.client import Client
@@ -27,7 +27,9 @@ def export_game(
     output: Annotated[
         Path | None,
         typer.Option(
-            "-o", "--output", help="File to write (jsonl: required; text: default stdout)."
+            "-o",
+            "--output",
+            help="File to write; - for stdout (jsonl: required; text: default stdout).",
         ),
     ] = None,
     format_: Annotated[
@@ -47,13 +49,15 @@ def export_game(
     """Write a game as a replay file (JSON Lines: header, events, trailer), or with --format
     text as a record people read, like a chess PGN: header tags (game, players, seed
     commitment, rules version, result), then the moves under round and seat headings in the
-    game's notation. `import` reads only the JSON Lines file."""
-    from domain.kernel.errors import Malformed
-
+    game's notation. `import` reads only the JSON Lines file. `-o -` writes either to stdout
+    (so a jsonl export can be piped), which leaves no room for --json's summary."""
     if format_ not in ("jsonl", "text"):
         raise fail(json, "export/format", f"--format is jsonl or text, not {format_!r}")
     if format_ == "jsonl" and output is None:
-        raise fail(json, "export/output", "a jsonl export needs -o FILE")
+        raise fail(json, "export/output", "a jsonl export needs -o FILE (or -o - for stdout)")
+    to_stdout = output is None or str(output) == "-"
+    if to_stdout and json:
+        raise fail(json, "export/output", "--json needs -o FILE (the record is the output)")
     with session(db, server, token, json) as client:
         if format_ == "text":
             from cli.export_text import text_record
@@ -71,16 +75,14 @@ def export_game(
             gid = client.resolve(game_id)
             text = client.export(gid)
         lines = text.count("\n")
-        if output is None:
-            if json:
-                raise Malformed("export/output", "--json needs -o FILE (the record is the output)")
+        if to_stdout or output is None:
             sys.stdout.write(text)
             return
         output.write_text(text)
         emit(
             json,
             {"game_id": gid, "file": str(output), "format": format_, "lines": lines},
-            lambda: console.print(f"wrote {output} ({lines} lines)"),
+            lambda: console.print(f"wrote {literal(output)} ({lines} lines)", highlight=False),
         )
 
 
@@ -100,14 +102,11 @@ def import_game(
     whose game the store already holds (same game id, same hash chain) is not stored twice
     unless --copy. A `skald serve` without --open imports for its operator token only
     (--token)."""
-    from domain.kernel.errors import SkaldError
     from service import replay_file
     from service.verify import verify as verify_records
 
     with session(db, server, token, json) as client:
-        if not file.is_file():
-            raise SkaldError("replay/missing", f"no such file: {file}")
-        raw = file.read_bytes()
+        raw = replay_path(file).read_bytes()
         parsed = None if copy else replay_file.load_bytes(raw)
         if parsed is not None and verify_records(parsed.records, parsed.seeds).ok:
             # only a file that verifies is matched: its hashes then bind what it holds (a
@@ -120,8 +119,8 @@ def import_game(
                     json,
                     payload,
                     lambda: console.print(
-                        f"{file} is game [bold]{gid}[/] already (v{version} stored); nothing "
-                        "imported. --copy stores it again as a new game.",
+                        f"{literal(file)} is game [bold]{literal(gid)}[/] already (v{version} "
+                        "stored); nothing imported. --copy stores it again as a new game.",
                         highlight=False,
                     ),
                 )
@@ -130,7 +129,8 @@ def import_game(
 
         def human() -> None:
             console.print(
-                f"imported {file} as [bold]{created['game_id']}[/] ({created['game']}, "
+                f"imported {literal(file)} as [bold]{literal(created['game_id'])}[/] "
+                f"({created['game']}, "
                 f"v{created['version']}; verified: {', '.join(report['checked'])})",
                 highlight=False,
             )

@@ -4,7 +4,7 @@ client) or a replay file (``.jsonl``), as its records and, for a file, the seeds
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from domain.kernel.records import SeedReveal
@@ -13,20 +13,51 @@ if TYPE_CHECKING:
 
 
 def is_file(ref: str) -> bool:
-    return ref.endswith(".jsonl") or Path(ref).is_file()
+    """Whether ``ref`` names a replay file rather than a game id: it ends in ``.jsonl`` or is
+    anything on disk (a directory or a device too, so that it is refused as what it is, not
+    looked up as a game id)."""
+    return ref.endswith(".jsonl") or _on_disk(Path(ref))
+
+
+def _on_disk(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL: not a path
+        return False
+
+
+def replay_path(ref: str | Path) -> Path:
+    """``ref`` as a regular file to read, else ``replay/missing`` (nothing there) or
+    ``replay/not-a-file`` (a directory, a device, a pipe: nothing a replay is read from)."""
+    from domain.kernel.errors import SkaldError
+
+    path = Path(ref)
+    if not _on_disk(path):
+        raise SkaldError("replay/missing", f"no such file: {ref}")
+    if path.is_dir():
+        raise SkaldError("replay/not-a-file", f"{ref} is a directory, not a replay file")
+    if not path.is_file():
+        raise SkaldError("replay/not-a-file", f"{ref} is not a regular file (a replay is one)")
+    return path
 
 
 def records_of(client: Client | None, ref: str) -> tuple[str, list[Record], list[SeedReveal]]:
     """(label, records, revealed seeds) of a game id or a replay file."""
-    from domain.kernel.errors import SkaldError
     from service import replay_file
 
     if is_file(ref):
-        path = Path(ref)
-        if not path.is_file():
-            raise SkaldError("replay/missing", f"no such file: {ref}")
-        parsed = replay_file.load_bytes(path.read_bytes())
+        parsed = replay_file.load_bytes(replay_path(ref).read_bytes())
         return ref, list(parsed.records), list(parsed.seeds)
     assert client is not None
     gid = client.resolve(ref)
     return gid, client.history(gid), []
+
+
+def file_report(records: list[Record], seeds: list[SeedReveal]) -> dict[str, Any]:
+    """The verify report of a replay file's records (``ok``, ``first_bad``, ``problem`` …),
+    computed offline as ``skald verify`` does; ``replay`` and ``diff`` show a file that fails
+    it only as one that does not verify."""
+    from service.verify import verify
+
+    report: dict[str, Any] = verify(records, seeds).to_json()
+    return report

@@ -10,6 +10,7 @@ from typing import Any
 from domain.kernel.contract import AnyRules
 from domain.kernel.errors import Malformed
 from service import wire
+from service.errors import ECHO_LIMIT, echo
 from service.protonames import proto_name
 
 _SCALARS = {"TYPE_STRING": '"..."', "TYPE_BOOL": "false", "TYPE_BYTES": '"..."'}
@@ -33,9 +34,15 @@ def parse_command(rules: AnyRules, text: str) -> Any:
     except Malformed as error:
         if error.rule != "command/bad-json":
             raise
+    except RecursionError:  # ``{"a":{"a":...`` thousands deep: no command is nested so
+        raise Malformed(
+            "command/bad-json", "the command is nested too deeply to be one of this game's"
+        ) from None
     types = _command_fields(rules)
     try:
         value = json.loads(text)
+    except RecursionError:
+        raise Malformed("command/bad-json", "the command is nested too deeply") from None
     except json.JSONDecodeError as exc:
         problem = f"the command is not JSON ({exc.msg} at character {exc.pos})"
         value = None
@@ -45,12 +52,13 @@ def parse_command(rules: AnyRules, text: str) -> Any:
         (name,) = value
         known = proto_name(str(name))
         if known in types:
+            given = json.dumps(value[name])
+            given = given if len(given) <= ECHO_LIMIT else given[:ECHO_LIMIT] + "…"
             raise Malformed(
                 "command/bad-json",
-                f"{name} does not take {json.dumps(value[name])}; expected "
-                f'{{"{known}": {types[known]}}}',
+                f'{name} does not take {given}; expected {{"{known}": {types[known]}}}',
             ) from None
-        problem = f"there is no command {name!r} in {rules.title}"
+        problem = f"there is no command {echo(name)} in {rules.title}"
     shapes = "; ".join(f'{{"{n}": {shape}}}' for n, shape in types.items())
     raise Malformed("command/bad-json", f"{problem}; the commands are: {shapes}") from None
 

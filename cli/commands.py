@@ -10,6 +10,10 @@ not (``tests/test_cli_help.py`` checks the table against the modules).
 from __future__ import annotations
 
 import importlib
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import typer.core
@@ -50,10 +54,70 @@ def registered(name: str) -> Any:
     raise LookupError(f"{module_name} registers no command {name!r}")
 
 
+USAGE_RULES = {
+    "NoSuchOption": "usage/no-such-option",
+    "BadOptionUsage": "usage/bad-option",
+    "MissingParameter": "usage/missing",
+    "BadParameter": "usage/bad-value",
+    "BadArgumentUsage": "usage/bad-argument",
+}
+"""The rule of a usage error by its click class; any other (no such command, an extra
+argument) is ``usage/error``."""
+
+
+def wants_json(args: Sequence[str]) -> bool:
+    """Whether the command line asks for ``--json`` (before any ``--``, after which it would be
+    an argument)."""
+    words = list(args)
+    return "--json" in (words[: words.index("--")] if "--" in words else words)
+
+
 class LazyGroup(typer.core.TyperGroup):
-    """The `skald` group: lists commands from the table, builds one when it is invoked."""
+    """The `skald` group: lists commands from the table, builds one when it is invoked.
+
+    It also gives a usage error (a value typer cannot convert, an unknown option, a missing
+    argument) in ``--json`` mode as every command gives its refusals: one JSON object
+    ``{"error": {"rule": "usage/...", "reason", "kind": "usage"}}`` on stdout, here in one
+    place for every command, before typer prints its usual box on stderr and exits 2."""
 
     _listing = False
+    _json = False
+
+    def main(self, args: Sequence[str] | None = None, *more: Any, **extra: Any) -> Any:
+        self._json = wants_json(sys.argv[1:] if args is None else args)
+        return super().main(args, *more, **extra)
+
+    def make_context(self, *args: Any, **extra: Any) -> Any:
+        with self._usage_as_json():
+            return super().make_context(*args, **extra)
+
+    def invoke(self, ctx: Any) -> Any:
+        with self._usage_as_json():
+            return super().invoke(ctx)
+
+    @contextmanager
+    def _usage_as_json(self) -> Iterator[None]:
+        """A usage error raised inside, printed as one JSON error object when ``--json`` was
+        asked for, then re-raised for typer to show and exit on as always."""
+        from typer._click.exceptions import NoArgsIsHelpError, UsageError
+
+        try:
+            yield
+        except UsageError as error:
+            if self._json and not isinstance(error, NoArgsIsHelpError):
+                rule = next(
+                    (
+                        USAGE_RULES[k.__name__]
+                        for k in type(error).__mro__
+                        if k.__name__ in USAGE_RULES
+                    ),
+                    "usage/error",
+                )
+                reason = " ".join(error.format_message().split())
+                reason = reason if len(reason) <= 300 else reason[:300] + "…"
+                payload = {"error": {"rule": rule, "reason": reason, "kind": "usage"}}
+                sys.stdout.write(json.dumps(payload, ensure_ascii=False) + "\n")
+            raise
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(COMMANDS)

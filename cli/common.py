@@ -12,13 +12,17 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
 
 if TYPE_CHECKING:  # the service and the games load only in the commands that use them
     from domain.kernel.chance import ChanceEntry
     from service.client import Client
 
-console = Console()
-err_console = Console(stderr=True)
+# No emoji codes: a path, id or move such as ``:-1:`` is printed as typed. Markup stays on for
+# the commands' own styling; text that comes from the user or a file goes through `literal`.
+console = Console(emoji=False)
+err_console = Console(stderr=True, emoji=False)
 
 Db = Annotated[
     str | None,
@@ -54,13 +58,28 @@ def emit(as_json: bool, payload: dict[str, Any], human: Callable[[], None] | Non
         console.print_json(json.dumps(payload, default=str))
 
 
+def literal(value: object) -> str:
+    """``value`` as text for a markup string, printed as it is: a reason, path or move may hold
+    ``[/x]`` or ``[bold]``, which rich would otherwise read as tags (or fail on)."""
+    return escape(str(value))
+
+
 def fail(as_json: bool, rule: str, reason: str, kind: str = "error", code: int = 1) -> typer.Exit:
+    """Print the broken rule (one line on stderr; with ``--json`` also one JSON object on stdout)
+    and return the exit to raise. The rule and reason are printed literally, never as markup."""
     if as_json:
         sys.stdout.write(
             json.dumps({"error": {"rule": rule, "reason": reason, "kind": kind}}) + "\n"
         )
-    err_console.print(f"[bold red]error[/] {rule}: {reason}", soft_wrap=True, highlight=False)
+    line = Text.assemble(("error", "bold red"), f" {rule}: {reason}")
+    err_console.print(line, soft_wrap=True, highlight=False)
     return typer.Exit(code)
+
+
+def warn(rule: str, reason: str) -> None:
+    """One warning line on stderr (the command goes on), printed literally like `fail`'s."""
+    line = Text.assemble(("warning", "bold yellow"), f" {rule}: {reason}")
+    err_console.print(line, soft_wrap=True, highlight=False)
 
 
 def store_target(db: str | None) -> str:
@@ -71,38 +90,98 @@ def store_target(db: str | None) -> str:
 
 
 @contextmanager
+def refusals(as_json: bool) -> Iterator[None]:
+    """Every domain/service error inside becomes its rule in one line and exit 1 (one JSON
+    object with ``--json``): for the work a command does without a client (a replay file read
+    offline) as for the work `session` does with one. A file that cannot be read or written
+    and a database that fails mid-command are one line too."""
+    from eventsourcing.persistence import PersistenceError
+
+    from domain.kernel.errors import SkaldError
+
+    try:
+        yield
+    except SkaldError as error:
+        raise fail(as_json, error.rule, error.reason, error.kind) from None
+    except OSError as error:
+        where = f"{_cut(error.filename)}: " if error.filename else ""
+        raise fail(as_json, "io/error", f"{where}{error.strerror or error}", "io") from None
+    except PersistenceError as error:
+        cause = " ".join(str(error).split())[:300] or type(error).__name__
+        raise fail(as_json, "store/error", f"the store failed: {cause}", "unavailable") from None
+
+
+def _cut(value: object, limit: int = 200) -> str:
+    """A file name in a message, cut like the service's echoes (a name can be 4 KB long)."""
+    text = os.fsdecode(value) if isinstance(value, bytes) else str(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+@contextmanager
 def session(
     db: str | None, server: str | None, token: str | None, as_json: bool
 ) -> Iterator[Client]:
     """A connected client; every domain/service error becomes a plain message and exit 1.
 
     Locally the client is built by ``service.bootstrap.open_service`` (store, service and the
-    games registry, once for this invocation); with ``--server`` it is a gRPC client. A store
-    that cannot be opened (``service.store_check``), a file that cannot be written and a
-    database that fails mid-command are one line too (one JSON object with ``--json``)."""
-    from eventsourcing.persistence import PersistenceError
-
-    from domain.kernel.errors import SkaldError
+    games registry, once for this invocation); with ``--server`` it is a gRPC client, after
+    the address and token are checked here (`check_remote`). A store that cannot be opened
+    (``service.store_check``) is one line too, as everything `refusals` catches."""
     from service.bootstrap import open_service
     from service.client import LocalClient, RemoteClient
 
-    client: Client | None = None
-    try:
-        client = (
-            RemoteClient(server, token) if server else LocalClient(open_service(store_target(db)))
+    with refusals(as_json):
+        client: Client | None = None
+        try:
+            if server is not None:
+                check_remote(server, token)
+                client = RemoteClient(server, token)
+            else:
+                client = LocalClient(open_service(store_target(db)))
+            yield client
+        finally:
+            if client is not None:
+                client.close()
+
+
+def check_port(port: int) -> None:
+    """Refuse a port outside 0..65535 (``serve/port``): the socket layer would otherwise take
+    it modulo 65536 or fail with a traceback."""
+    from domain.kernel.errors import Malformed
+
+    if not 0 <= port <= 65535:
+        raise Malformed("serve/port", f"--port must be 0..65535 (0: any free port), not {port}")
+
+
+def check_remote(server: str, token: str | None) -> None:
+    """Refuse, before any connection, a ``--server`` that names no server and a token that
+    cannot be sent. An empty address would otherwise fall back to the local store, a port past
+    65535 reached another port (taken modulo 65536), and a token outside printable ASCII is
+    no token of Skald's (they are URL-safe text) and cannot go in gRPC metadata at all."""
+    from domain.kernel.errors import Malformed
+    from service.errors import Unauthenticated, echo
+
+    address = server.strip()
+    if not address:
+        raise Malformed("server/address", "--server is empty: give HOST:PORT of `skald serve`")
+    if "://" not in address and not address.startswith(("unix:", "dns:", "ipv4:", "ipv6:")):
+        host, colon, port = address.rpartition(":")
+        if not colon or not host:
+            raise Malformed(
+                "server/address",
+                f"--server {echo(address)} is not HOST:PORT (e.g. 127.0.0.1:50051)",
+            )
+        if not port.isdecimal() or not 1 <= int(port) <= 65535:
+            raise Malformed(
+                "server/address", f"--server {echo(address)}: the port must be 1..65535"
+            )
+    sent = token or os.environ.get("SKALD_TOKEN")
+    if sent is not None and not all(" " <= ch <= "~" for ch in sent):
+        raise Unauthenticated(
+            "auth/bad-token",
+            "the token has characters that are not printable ASCII; Skald's tokens are "
+            "URL-safe text (as `skald new` printed them)",
         )
-        yield client
-    except SkaldError as error:
-        raise fail(as_json, error.rule, error.reason, error.kind) from None
-    except OSError as error:
-        where = f"{error.filename}: " if error.filename else ""
-        raise fail(as_json, "io/error", f"{where}{error.strerror or error}", "io") from None
-    except PersistenceError as error:
-        cause = " ".join(str(error).split())[:300] or type(error).__name__
-        raise fail(as_json, "store/error", f"the store failed: {cause}", "unavailable") from None
-    finally:
-        if client is not None:
-            client.close()
 
 
 def parse_entries(text: str | None) -> list[ChanceEntry]:
@@ -117,6 +196,8 @@ def parse_entries(text: str | None) -> list[ChanceEntry]:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SkaldError("chance/bad-json", f"chance entries are not JSON: {exc.msg}") from None
+    except RecursionError:  # ``[[[[...`` thousands deep: the parser's stack, not a traceback
+        raise SkaldError("chance/bad-json", "chance entries are nested too deeply") from None
     if not isinstance(raw, list):
         raise SkaldError("chance/bad-json", "chance entries must be a JSON list")
     out: list[ChanceEntry] = []

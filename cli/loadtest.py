@@ -1,7 +1,8 @@
 """``skald loadtest``: real servers on loopback, real clients, one JSON summary.
 
 Three loads — (a) one SQLite process, (b) ``--workers 2`` on one SQLite file, (c) two replicas
-on one PostgreSQL database (skipped, saying why, when it is unreachable) — each with games of
+on one PostgreSQL database (skipped, saying why, when the default one is unreachable; a
+database named by ``--pg`` must be reachable, or nothing runs) — each with games of
 random legal play whose commands conflict on purpose and spectators watching; with ``--full``
 also (a) paced at :data:`PACED` attempts/s (``--rate``), where latencies measure serving
 rather than the queue the clients make when they call as fast as they are answered; then a
@@ -33,6 +34,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+
+from cli.common import fail
 
 if TYPE_CHECKING:  # the harness (grpc, the store) loads only when a load test runs
     from concurrent.futures import Future
@@ -199,6 +202,25 @@ def _pg_ready(url: str) -> str | None:
     except Exception as error:
         return f"{type(error).__name__}: {str(error).strip()[:120]}"
     return None
+
+
+def _pg_given(url: str) -> None:
+    """Refuse a ``--pg`` the user named that is no PostgreSQL URL or cannot be reached: asked for
+    by name, its loads are not to be skipped in silence (only the default's are)."""
+    from domain.kernel.errors import SkaldError
+    from service.store_check import scheme_of
+
+    try:
+        postgres = scheme_of(url) is not None
+    except SkaldError:
+        postgres = False
+    if not postgres:
+        raise fail(
+            False, "loadtest/pg", "--pg takes a postgresql://user@host:port/dbname URL", code=2
+        )
+    problem = _pg_ready(url)
+    if problem is not None:
+        raise fail(False, "loadtest/pg", f"--pg: PostgreSQL unreachable: {problem}", code=2)
 
 
 def schema_url(url: str, schema: str) -> str:
@@ -394,8 +416,15 @@ def loadtest(
         bool, typer.Option("--full", help="The large run (1,000 spectators, 30 s per load).")
     ] = False,
     pg: Annotated[
-        str, typer.Option("--pg", help="PostgreSQL database for the replicas load.")
-    ] = PG_URL,
+        str | None,
+        typer.Option(
+            "--pg",
+            help="PostgreSQL database for the replicas load and the hostile phase. Given here, "
+            "it must be reachable (else exit 2); by default the loads on it are skipped, "
+            "saying why, when it is down.",
+            show_default=PG_URL,
+        ),
+    ] = None,
     only: Annotated[
         str,
         typer.Option(
@@ -457,9 +486,13 @@ def loadtest(
         raise typer.BadParameter(f"--client is auto, native or python; not {client!r}")
     from cli.loadtest_native import Unavailable
 
+    if pg is not None and {"postgresql_replicas_2", "hostile"} & set(chosen):
+        _pg_given(pg)
     started = time.perf_counter()
     try:
-        summary = run(full, pg, chosen, spectators, seconds, rate, repeat, hostile_seed, client)
+        summary = run(
+            full, pg or PG_URL, chosen, spectators, seconds, rate, repeat, hostile_seed, client
+        )
     except Unavailable as why:
         raise typer.BadParameter(str(why), param_hint="--client") from None
     summary["wall_s"] = round(time.perf_counter() - started, 1)

@@ -42,6 +42,25 @@ class NotationError(ValueError):
     the closest legal moves."""
 
 
+def _quoted(text: str) -> str:
+    """``text`` quoted in a message, cut as the service cuts ids (``service.errors.echo``)."""
+    from service.errors import echo
+
+    return echo(text)
+
+
+def _cut(problem: str, text: str) -> str:
+    """A grammar's message with the words it quotes from ``text`` cut to :func:`_quoted`'s
+    length: the game modules quote a word as ``repr(word)``, and a 100 KB word must not come
+    back whole in the error (nor a 100 KB input once per word)."""
+    from service.errors import ECHO_LIMIT
+
+    for word in sorted({text, *text.split(" ")}, key=len, reverse=True):
+        if len(word) > ECHO_LIMIT and repr(word) in problem:
+            problem = problem.replace(repr(word), _quoted(word))
+    return problem
+
+
 def _canonical(game: str) -> str:
     return game.strip().lower().replace("-", "_")
 
@@ -70,10 +89,11 @@ def parse(game: str, text: str, context: Any = None) -> Any:
 
     ``context`` is what a game needs to expand short names (Brian Boru: the round, since its
     cards are written by value); ``None`` where the game needs nothing."""
+    wanted = normal(text)
     try:
-        return _module(game).parse(normal(text), context)
+        return _module(game).parse(wanted, context)
     except ValueError as error:
-        raise NotationError(str(error)) from None
+        raise NotationError(_cut(str(error), wanted)) from None
 
 
 def numbered(game: str, legal: Sequence[Any]) -> list[tuple[int, str, str]]:
@@ -130,7 +150,7 @@ class Moves:
         try:
             parsed = self.module.parse(wanted, self.module.context(self.legal))
         except ValueError as error:
-            problem = str(error)
+            problem = _cut(str(error), wanted)
         if parsed is not None:
             for c in self.legal:
                 if c == parsed:
@@ -142,7 +162,7 @@ class Moves:
             names = sorted(matches, key=_natural)
             more = f" (and {len(names) - CLOSEST} more)" if len(names) > CLOSEST else ""
             raise NotationError(
-                f"{text.strip()!r} could be {len(names)} legal moves: "
+                f"{_quoted(text.strip())} could be {len(names)} legal moves: "
                 + ", ".join(names[:CLOSEST])
                 + more
             )
@@ -151,9 +171,9 @@ class Moves:
         if parsed is not None:
             head = f"{self.module.to_text(parsed)!r} is not legal now"
         elif problem:
-            head = f"{text.strip()!r}: {problem}"
+            head = f"{_quoted(text.strip())}: {problem}"
         else:
-            head = f"{text.strip()!r} is no move"
+            head = f"{_quoted(text.strip())} is no move"
         raise NotationError(f"{head}; closest legal: {', '.join(self.closest(wanted))}")
 
     def number(self, number: int) -> Any:

@@ -14,6 +14,7 @@ from cli.common import (
     console,
     emit,
     fail,
+    literal,
     parse_entries,
     parse_options,
     session,
@@ -40,7 +41,8 @@ def new(
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
     ] = None,
     entries: Annotated[
-        str | None, typer.Option(help="Table chance for setup: JSON list or @file.")
+        str | None,
+        typer.Option(help="Table chance for setup (with --chance table): JSON list or @file."),
     ] = None,
     db: Db = None,
     server: Server = None,
@@ -49,6 +51,14 @@ def new(
 ) -> None:
     """Create a game; prints its id and one token per seat (plus the referee's). A `skald
     serve` without --open creates games for its operator token only (--token)."""
+    if entries and chance == "server":
+        raise fail(
+            json,
+            "chance/not-table",
+            "--entries are a referee's table chance: they need --chance table (with --chance "
+            "server the game draws its own)",
+            "malformed",
+        )
     with session(db, server, token, json) as client:
         created = client.create(
             game,
@@ -61,7 +71,8 @@ def new(
 
         def human() -> None:
             console.print(
-                f"[bold]game[/] {created['game_id']}  ({created['game']}, {players} players, v{created['version']})"
+                f"[bold]game[/] {literal(created['game_id'])}  ({created['game']}, {players} "
+                f"players, v{created['version']})"
             )
             console.print(f"seed commitment {created['commitment']}")
             for seat, tok in enumerate(created["seat_tokens"]):
@@ -107,6 +118,13 @@ def play(
 ) -> None:
     """Submit one move for a seat and print the events it made; without a move, play at the
     terminal (a session that redraws as moves arrive; --hot-seat for every seat in turn)."""
+    if command is not None and hot_seat:
+        raise fail(
+            json,
+            "play/hot-seat-move",
+            "--hot-seat plays at the terminal: give it no move (or drop --hot-seat and name "
+            "the seat with --seat N)",
+        )
     if command is None:
         from cli.session import run_session
 
@@ -226,6 +244,8 @@ def show(
     from cli.render import draw_view, write_svg
     from service.client import view_json
 
+    if svg is not None and not svg.strip():
+        raise fail(json, "show/svg-file", "--svg needs a file name to write the picture to")
     with session(db, server, token, json) as client:
         gid = client.resolve(game_id)
         result = client.view(gid, seat, at)
@@ -283,7 +303,7 @@ def log(
                 "(--seat N for what one seat saw)",
                 "the token's": "the view this token is served",
             }.get(view, f"what seat {seat} saw: other seats' secrets are redacted")
-            console.print(f"[dim]{gid}: {note}[/]", highlight=False)
+            console.print(f"[dim]{literal(gid)}: {note}[/]", highlight=False)
             for r in records:
                 console.print(record_line(r))
 
@@ -315,6 +335,10 @@ def games(
 
     query = GamesQuery(game, status, players, since, before, sort, limit, page)
     with session(db, server, token, json) as client:
+        if game:  # an unknown name is refused as `skald new` refuses it, not listed as no games
+            from service.bootstrap import registry
+
+            registry().entry(game)
         rows, next_page = client.games_page(query)
 
         def human() -> None:
@@ -324,13 +348,13 @@ def games(
             for row in rows:
                 fork = row["forked_from"]
                 table.add_row(
-                    row["game_id"],
+                    literal(row["game_id"]),
                     cli_name(row["game"]),
                     str(row["players"]),
                     row["status"],
                     str(row["version"]),
                     " ".join(map(str, row["scores"])),
-                    f"{fork['game_id'][:8]}@{fork['version']}" if fork else "",
+                    literal(f"{fork['game_id'][:8]}@{fork['version']}") if fork else "",
                 )
             console.print(table)
             if next_page:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.common import Db, console, fail, store_target
+from cli.common import Db, check_port, console, fail, literal, store_target
 
 if TYPE_CHECKING:  # grpc and the store load only when a server starts
     from service.tls import TlsFiles
@@ -46,7 +46,7 @@ def operator_token_from(file: Path | None) -> str | None:
 @app.command()
 def serve(
     port: Annotated[
-        int, typer.Option("--port", help="Port to listen on (0 = any free port).")
+        int, typer.Option("--port", help="Port to listen on, 0..65535 (0 = any free port).")
     ] = 50051,
     host: Annotated[str, typer.Option(help="Address to bind.")] = "127.0.0.1",
     operator_token_file: Annotated[
@@ -110,6 +110,10 @@ def serve(
     from service.bootstrap import open_service, registry
     from service.grpc_server import create_server
 
+    try:
+        check_port(port)
+    except SkaldError as error:
+        raise fail(False, error.rule, error.reason, code=2) from None
     if operator_token is not None:
         raise fail(
             False,
@@ -172,8 +176,8 @@ def serve(
 
         def started() -> None:
             console.print(
-                f"skald serving on {host}:{bound} with {workers} workers (store {target}; "
-                f"{creating}{'; TLS' if tls else ''})",
+                f"skald serving on {literal(host)}:{bound} with {workers} workers (store "
+                f"{literal(target)}; {creating}{'; TLS' if tls else ''})",
                 highlight=False,
             )
             sys.stdout.flush()
@@ -194,8 +198,8 @@ def serve(
     _stop_on_signals()  # before the line that says the server is ready
     try:
         console.print(
-            f"skald serving on {host}:{bound} (store {svc.store.target}; {creating}"
-            f"{'; TLS' if tls else ''})",
+            f"skald serving on {literal(host)}:{bound} (store {literal(svc.store.target)}; "
+            f"{creating}{'; TLS' if tls else ''})",
             highlight=False,
         )
         server.wait_for_termination()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import shlex
 import tempfile
@@ -19,10 +20,13 @@ from cli.common import (
     Json,
     Server,
     Token,
+    check_remote,
     console,
     emit,
     err_console,
     fail,
+    literal,
+    refusals,
     session,
 )
 
@@ -32,6 +36,11 @@ if TYPE_CHECKING:  # the games, the service and rich's widgets load in the comma
     from service.client import Client
 
 app = typer.Typer()
+
+JOBS_PER_CORE = 4
+"""The most ``simulate --jobs`` worker processes per core: each is a fresh interpreter with the
+games loaded, and past a few per core they only wait for each other (99,999 would hang the
+machine)."""
 
 
 @dataclass
@@ -86,6 +95,22 @@ def play_one(
     return run
 
 
+def worker_count(jobs: int, games: int, cores: int) -> int:
+    """The worker processes ``--jobs`` starts for ``games``: one per game at most (a worker
+    with no game to play would only start an interpreter), refused (``simulate/jobs``) past
+    :data:`JOBS_PER_CORE` per core."""
+    from domain.kernel.errors import Malformed
+
+    workers = min(jobs, games)
+    if workers > JOBS_PER_CORE * cores:
+        raise Malformed(
+            "simulate/jobs",
+            f"--jobs {jobs} would start {workers} worker processes, more than "
+            f"{JOBS_PER_CORE} per core ({cores} here): give at most {JOBS_PER_CORE * cores}",
+        )
+    return workers
+
+
 _WORKER: dict[str, Any] = {}
 """A ``--jobs`` worker process's client and run settings (set once by ``_start_worker``)."""
 
@@ -127,7 +152,7 @@ def _worker_game(index: int) -> GameRun:
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="red-north, brian-boru or feast.")],
-    games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 10,
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games (1 or more).")] = 10,
     players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 3,
     seed: Annotated[
         str | None, typer.Option(help="Seed for chance and choices (reproducible runs).")
@@ -154,7 +179,8 @@ def simulate(
             "--jobs",
             "-j",
             min=1,
-            help="Worker processes to spread the games over. Above 1, each worker plays in an "
+            help="Worker processes to spread the games over (one per game at most: more "
+            f"are not started; at most {JOBS_PER_CORE} per core). Above 1, each worker plays in an "
             "in-memory store of its own (the games are not kept, --db is not used; with "
             "--server they are played there); the figures are merged and equal those of "
             "--jobs 1 with the same --seed.",
@@ -181,6 +207,10 @@ def simulate(
 
     from service.registry import canonical, cli_name
 
+    if games < 1:
+        raise fail(json, "simulate/games", f"--games must be 1 or more, not {games}")
+    with refusals(json):
+        workers = worker_count(jobs, games, os.cpu_count() or 1)
     base = seed if seed is not None else str(random.SystemRandom().getrandbits(64))
     name = canonical(game)
     runs: list[GameRun] = []
@@ -201,8 +231,11 @@ def simulate(
                 runs.append(play_one(client, game, players, base, i, cards, bool(token)))
                 bar.advance(task)
     else:
+        if server is not None:  # the workers connect by themselves: check what they are given
+            with refusals(json):
+                check_remote(server, token)
         runs = _in_workers(
-            jobs,
+            workers,
             games,
             bar,
             json,
@@ -236,7 +269,7 @@ def simulate(
         "players": players,
         "seed": base,
         "games": games,
-        "jobs": jobs,
+        "jobs": workers,
         "game_ids": [run.game_id for run in runs],
         "commands": commands,
         "seconds": round(elapsed, 3),
@@ -386,7 +419,8 @@ def demo(
     if db is None:  # never the user's own store: a fresh one of its own, left for a look after
         db = str(Path(tempfile.mkdtemp(prefix="skald-demo-")) / "demo.db")
     operator = new_token()  # as `skald serve` runs by default: only the operator creates games
-    svc = open_service(db, operator_token=operator, open_creation=False)
+    with refusals(json):  # a --db that cannot be opened: one line, as every other command
+        svc = open_service(db, operator_token=operator, open_creation=False)
     server, port = create_server(svc)
     address = f"127.0.0.1:{port}"
     try:
@@ -476,10 +510,10 @@ def demo(
             console.print(boards)
             verdict = "verifies" if report.ok else "does NOT verify"
             console.print(
-                f"  replay file {path} {verdict} offline ({', '.join(report.checked)})",
+                f"  replay file {literal(path)} {verdict} offline ({', '.join(report.checked)})",
                 highlight=False,
             )
-            console.print(f"  store {svc.store.target}; look further:", highlight=False)
+            console.print(f"  store {literal(svc.store.target)}; look further:", highlight=False)
             for line in payload["next"]:
                 console.print(f"    {line}", markup=False, highlight=False, soft_wrap=True)
 

@@ -15,7 +15,19 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from cli.common import Db, Json, Server, Token, console, emit, fail, session
+from cli.common import (
+    Db,
+    Json,
+    Server,
+    Token,
+    check_port,
+    console,
+    emit,
+    fail,
+    literal,
+    refusals,
+    session,
+)
 
 if TYPE_CHECKING:
     from cli.view_frames import GameFrames
@@ -56,7 +68,9 @@ def view(
         bool,
         typer.Option("--serve", help="Serve the page on a local port and follow the game."),
     ] = False,
-    port: Annotated[int, typer.Option("--port", help="Port for --serve (0: any free).")] = 0,
+    port: Annotated[
+        int, typer.Option("--port", help="Port for --serve, 0..65535 (0: any free).")
+    ] = 0,
     host: Annotated[str, typer.Option("--host", help="Address for --serve.")] = "127.0.0.1",
     to: Annotated[
         int | None, typer.Option("--to", help="Show events 1..TO only (each game).")
@@ -77,7 +91,7 @@ def view(
     over --server the token decides (a seat token: that seat's views only). Two games (a
     game and its fork) are shown side by side with the fork point and the first difference
     marked. --serve serves the page on a local port and follows the game as it is played."""
-    from cli.view_source import is_file
+    from cli.audit_sources import is_file
 
     if len(refs) not in (1, 2):
         raise fail(json, "view/arguments", "give one game, or two to compare")
@@ -87,9 +101,13 @@ def view(
         raise fail(json, "view/serve", "--serve follows one stored or served game, not a file")
     if not serve and output is None:
         raise fail(json, "view/output", "give the page to write with -o FILE (or use --serve)")
-    if all(is_file(r) for r in refs):
-        _write(None, refs, output, seat, public, to, jobs, json)
+    if all(is_file(r) for r in refs):  # read offline: no store, no server, the same refusals
+        with refusals(json):
+            _write(None, refs, output, seat, public, to, jobs, json)
         return
+    if serve:
+        with refusals(json):
+            check_port(port)
     with session(db, server, token, json) as client:
         if serve:
             _serve(client, refs[0], seat, public, host, port, jobs, json)
@@ -112,6 +130,7 @@ def _write(
     from cli.view_source import frames_of, load
 
     assert output is not None
+    _writable(output)
     started = time.perf_counter()
     sources = [load(client, ref, to) for ref in refs]
     if len({s.records[0].data.get("game") for s in sources}) > 1:
@@ -145,8 +164,8 @@ def _write(
             for s in sources
         )
         console.print(
-            f"wrote {output} ({size / 1e6:.2f} MB, {' + '.join(map(str, counts))}"
-            f" events, {_whose(games[0])}; {checked})",
+            f"wrote {literal(output)} ({size / 1e6:.2f} MB, {' + '.join(map(str, counts))}"
+            f" events, {_whose(games[0])}; {literal(checked)})",
             highlight=False,
             soft_wrap=True,
         )
@@ -154,6 +173,19 @@ def _write(
             console.print(f"[bold red]{failed} views could not be drawn[/] (shown as such)")
 
     emit(as_json, payload, human)
+
+
+def _writable(output: Path) -> None:
+    """Refuse, before any view is drawn, a page path that cannot be a file (a directory, or a
+    file in a folder that does not exist), as the write would: drawing a long game's page
+    takes seconds, to be lost on the write at the end."""
+    import errno
+    import os
+
+    if output.is_dir():
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(output))
+    if not output.parent.is_dir():
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(output))
 
 
 def start_live(
@@ -195,7 +227,8 @@ def _serve(
         as_json,
         {"url": live.url, "game_id": follower.game_id, "series": _keys(follower.frames)},
         lambda: console.print(
-            f"serving {live.url} (following {follower.game_id}, {_whose(follower.frames)}; "
+            f"serving {literal(live.url)} (following {literal(follower.game_id)}, "
+            f"{_whose(follower.frames)}; "
             "Ctrl-C stops)",
             highlight=False,
         ),

@@ -11,9 +11,9 @@ The verify report is computed now, when the page is written.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cli.audit_sources import is_file, replay_path
 from cli.view_frames import Follower, GameFrames, Series, series_for
 from cli.view_page import stamped
 
@@ -35,10 +35,6 @@ class Source:
     """The game's id when read from a store or server (for ``--serve``)."""
 
 
-def is_file(ref: str) -> bool:
-    return ref.endswith(".jsonl") or Path(ref).is_file()
-
-
 def load(client: Client | None, ref: str, to: int | None = None) -> Source:
     """The records of ``ref`` (a replay file or a game id) and their verify report (of the
     whole game), cut after version ``to`` when given."""
@@ -47,9 +43,7 @@ def load(client: Client | None, ref: str, to: int | None = None) -> Source:
     from service.verify import verify
 
     if is_file(ref):
-        path = Path(ref)
-        if not path.is_file():
-            raise SkaldError("replay/missing", f"no such file: {ref}")
+        path = replay_path(ref)
         parsed = replay_file.load_bytes(path.read_bytes())
         records = list(parsed.records)
         report = verify(records, parsed.seeds).to_json()
@@ -100,6 +94,10 @@ def frames_of(
     follower: Follower | None = None
     if source.full:
         tl = Timeline(source.label, source.records)
+        if seat is not None and not 0 <= seat < tl.players:  # a server checks its own seats
+            from domain.kernel.errors import Malformed
+
+            raise Malformed("seat/out-of-range", f"seats are 0..{tl.players - 1}, not {seat}")
         series = series_for(tl.players, seat, public)
         frames = from_timeline(tl, series, referee=seat is None and not public)
         if client is not None and source.game_id is not None:
