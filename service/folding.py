@@ -209,8 +209,9 @@ def boundary(loaded: Loaded, at: int) -> None:
         raise Malformed("version/out-of-range", f"version {at} is not in 1..{loaded.version}")
     for cid, (first, last) in loaded.batches.items():
         if (first <= at < last and cid != SETUP) or (cid == SETUP and 1 < at < last):
+            before = max(first - 1, 1)  # the setup batch starts at 1, which is a boundary
             raise Malformed(
                 "version/not-a-boundary",
                 f"version {at} falls inside one command's events ({first}..{last}); "
-                f"use {first - 1} or {last}",
+                f"use {before} or {last}",
             )

@@ -139,8 +139,12 @@ def create(
         mode = ChanceMode(chance)
     except ValueError:
         raise Malformed(
-            "chance/mode", f"chance must be 'server' or 'table', not {chance!r}"
+            "chance/mode", f"chance must be 'server' or 'table', not {str(chance)[:40]!r}"
         ) from None
+    if table_entries and mode != ChanceMode.TABLE:  # they would be dropped without a word
+        raise Malformed(
+            "chance/not-table", "table entries need chance 'table'; this game draws its own"
+        )
     resolved = resolve_options(rules.options, options or {})
     game_id = _new_id(repo, game_id)
     stream = game_id if seed is None else CHOSEN_STREAM
@@ -188,15 +192,15 @@ def fork(
     id and new salt key, so no salt of the source is shared."""
     policy.require_full_access(principal, "forking shares the chance seed")
     source = repo.load(game_id)
+    setup_end = source.batches[SETUP][1]
+    if 1 <= at < max(setup_end, 2):  # before the boundary check, whose advice may be setup's
+        raise Malformed("version/not-a-boundary", f"fork after setup (version ≥ {setup_end})")
     boundary(source, at)
     # The fork plays the source's options, so they are checked as creation checks them: a
     # game stored before options were held to 32 bits may hold one no fork should copy.
     resolve_options(
         source.rules.options, stored_values(source.rules.options, source.created.option_values())
     )
-    setup_end = source.batches[SETUP][1]
-    if at < 2 or at < setup_end:
-        raise Malformed("version/not-a-boundary", f"fork after setup (version ≥ {setup_end})")
     secret = repo.secret(game_id)
     if secret is None:
         raise NotFound("game/no-secret", f"game {game_id} has no chance seed in this store")

@@ -149,11 +149,18 @@ def settings_for(db: str | None) -> dict[str, str]:
     target = db or os.environ.get("SKALD_DB") or str(DEFAULT_DB)
     if store_check.scheme_of(target) is not None:
         url = urlparse(target)
+        try:
+            port = url.port or 5432
+        except ValueError:  # not a number, or outside 0..65535
+            raise store_check.StoreUnavailable(
+                "store/bad-url",
+                f"--db {store_check.shown_url(target)}: the port is not a number in 1..65535",
+            ) from None
         env = {
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
             "POSTGRES_DBNAME": url.path.lstrip("/") or "postgres",
             "POSTGRES_HOST": url.hostname or "127.0.0.1",
-            "POSTGRES_PORT": str(url.port or 5432),
+            "POSTGRES_PORT": str(port),
             "POSTGRES_USER": url.username or "postgres",
             "POSTGRES_PASSWORD": url.password or "",
             "POSTGRES_CONNECT_TIMEOUT": str(store_check.CONNECT_TIMEOUT),

@@ -254,11 +254,15 @@ def command_from_json(rules: AnyRules, text: str) -> Any:
             )
     except ValueError:
         pass  # not JSON: protobuf's parser says so below
+    except RecursionError:  # nested past what any command holds
+        raise Malformed("command/bad-json", "the JSON is nested too deeply") from None
     try:
         json_format.Parse(text, wrapper)
     except json_format.ParseError as exc:
         known = ", ".join(snake(n) for n in rules.commands)
-        raise Malformed("command/bad-json", f"{exc}. Commands: {known}") from None
+        raise Malformed("command/bad-json", f"{str(exc)[:300]}. Commands: {known}") from None
+    except RecursionError:
+        raise Malformed("command/bad-json", "the JSON is nested too deeply") from None
     return _any_command(rules, wrapper)
 
 

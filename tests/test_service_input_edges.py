@@ -1,0 +1,54 @@
+"""Service-side refusals an audit found missing (the CLI had covered for some): fork advice
+that named a version it then refused, a PostgreSQL URL whose port is not a port, JSON moves
+nested past the parser, and table entries sent to a game that draws its own chance."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from domain.kernel.errors import Malformed
+from service.auth import Principal
+from service.bootstrap import open_service, registry
+from service.store import settings_for
+from service.store_check import StoreUnavailable
+from service.wire import command_from_json
+
+
+def test_advice_names_only_versions_that_are_accepted(tmp_path: Path) -> None:
+    svc = open_service(str(tmp_path / "s.db"))
+    created = svc.create("red_north", 2, seed=b"edges")
+    gid, operator = created.game_id, Principal("operator")
+    setup_end = svc.load(gid).batches["setup"][1]
+    with pytest.raises(Malformed) as inside_setup:
+        svc.fork(gid, operator, 2)
+    assert f"version ≥ {setup_end}" in inside_setup.value.reason
+    assert svc.fork(gid, operator, setup_end).version == setup_end
+    with pytest.raises(Malformed) as checked:  # a check inside setup: 1 or its end
+        svc.check(gid, operator, 2, 0, svc.legal(gid, operator, 0).commands[0])
+    assert f"use 1 or {setup_end}" in checked.value.reason
+    svc.store.close()
+
+
+@pytest.mark.parametrize("port", ["99999", "x1", "-5"])
+def test_a_postgres_url_whose_port_is_no_port_is_one_line(port: str) -> None:
+    with pytest.raises(StoreUnavailable) as refused:
+        settings_for(f"postgresql://postgres@127.0.0.1:{port}/test")
+    assert refused.value.rule == "store/bad-url"
+
+
+def test_json_nested_past_the_parser_is_bad_json() -> None:
+    rules = registry().rules("red_north")
+    with pytest.raises(Malformed) as deep:
+        command_from_json(rules, '{"a":' * 10_000)
+    assert deep.value.rule == "command/bad-json"
+
+
+def test_table_entries_for_a_server_chance_game_are_refused(tmp_path: Path) -> None:
+    svc = open_service(str(tmp_path / "s.db"))
+    with pytest.raises(Malformed) as refused:
+        svc.create("red_north", 2, chance="server", table_entries=[1])
+    assert refused.value.rule == "chance/not-table"
+    assert svc.list_games() == []
+    svc.store.close()
