@@ -17,14 +17,19 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.common import Db, check_port, console, fail, literal, store_target
+from cli.common import Db, Json, check_port, console, emit, fail, literal, store_target
 
 if TYPE_CHECKING:  # grpc and the store load only when a server starts
+    from service.games import GameService
+    from service.grpc_server import Server
+    from service.siblings import Siblings
     from service.tls import TlsFiles
 
 app = typer.Typer()
 
 OPERATOR_TOKEN_ENV = "SKALD_OPERATOR_TOKEN"
+READY_WITHIN = 60.0
+"""Seconds ``--workers`` gives each worker to open the store and bind before giving up."""
 
 
 def operator_token_from(file: Path | None) -> str | None:
@@ -100,6 +105,7 @@ def serve(
             help="Require client certificates signed by this CA (mutual TLS; needs --tls-cert).",
         ),
     ] = None,
+    as_json: Json = False,
 ) -> None:
     """Run the gRPC server (health checking and reflection included) until interrupted.
     CreateGame and ImportGame need the operator token, taken from $SKALD_OPERATOR_TOKEN or
@@ -108,15 +114,14 @@ def serve(
     (the client sees only the id)."""
     from domain.kernel.errors import SkaldError
     from service.bootstrap import open_service, registry
-    from service.grpc_server import create_server
 
     try:
         check_port(port)
     except SkaldError as error:
-        raise fail(False, error.rule, error.reason, code=2) from None
+        raise fail(as_json, error.rule, error.reason, error.kind, code=2) from None
     if operator_token is not None:
         raise fail(
-            False,
+            as_json,
             "serve/token-flag",
             "--operator-token is no longer accepted: a command-line value is visible to every "
             f"user in `ps`; set ${OPERATOR_TOKEN_ENV} or use --operator-token-file",
@@ -125,10 +130,10 @@ def serve(
     try:
         token = operator_token_from(operator_token_file)
     except SkaldError as error:
-        raise fail(False, error.rule, error.reason, code=2) from None
+        raise fail(as_json, error.rule, error.reason, error.kind, code=2) from None
     if token is None and not open_:
         raise fail(
-            False,
+            as_json,
             "serve/no-operator",
             f"creating games needs an operator token: set ${OPERATOR_TOKEN_ENV} or use "
             "--operator-token-file (or --open to let anyone create games, for local use)",
@@ -137,10 +142,11 @@ def serve(
     level = LOG_LEVELS.get(log_level.lower())
     if level is None:
         raise fail(
-            False, "serve/log-level", f"--log-level is one of {', '.join(LOG_LEVELS)}", code=2
+            as_json, "serve/log-level", f"--log-level is one of {', '.join(LOG_LEVELS)}", code=2
         )
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    tls = _tls_files(tls_cert, tls_key, tls_client_ca)
+    tls = _tls_files(tls_cert, tls_key, tls_client_ca, as_json)
+    host = host.strip().removeprefix("[").removesuffix("]")  # `[::1]` and `::1` alike
     creating = "anyone may create games" if open_ else "creating games needs the operator token"
     target = store_target(db)
     registry().names()  # every game loaded before the first request (and before workers fork)
@@ -148,17 +154,23 @@ def serve(
     if workers > 1:
         from service.siblings import Siblings, sibling_names
         from service.store import settings_for
-        from service.workers import reserve_port, run_workers
+        from service.workers import ready, reserve_port, run_workers
 
         try:  # the store is checked here, once, then opened anew by each worker after the fork
             open_service(target, operator_token=token, open_creation=open_).store.close()
         except SkaldError as error:
-            raise fail(False, error.rule, error.reason, code=2) from None
-        _port_free(host, port)  # a port held by any other server, sharing or not, is an error
+            raise fail(as_json, error.rule, error.reason, error.kind, code=2) from None
+        _port_free(host, port, as_json)  # a port held by any other server, sharing or not
         try:
             holder, bound = reserve_port(host, port)
         except OSError as exc:
-            raise fail(False, "serve/port", f"cannot bind {host}:{port}: {exc.strerror}") from None
+            raise fail(
+                as_json,
+                "serve/port",
+                f"cannot bind {_address_of(host, port)}: {exc.strerror or exc}",
+                code=2,
+            ) from None
+        address = _address_of(host, bound)
 
         # each worker's inbox, named before the fork (PostgreSQL has NOTIFY for this)
         names = None if "POSTGRES_DBNAME" in settings_for(target) else sibling_names(workers)
@@ -166,45 +178,105 @@ def serve(
         def serve_one(index: int) -> None:
             svc = open_service(target, operator_token=token, open_creation=open_)
             siblings = Siblings(names, index) if names else None
-            server, _ = create_server(
-                svc, f"{host}:{bound}", tls=tls, reuse_port=True, siblings=siblings
-            )
-            try:
+            server, _ = _listen(svc, address, tls, reuse_port=True, siblings=siblings)
+            try:  # a stop from the moment the parent may announce it is a graceful one
+                ready()  # the parent announces the server once every worker is here
                 server.wait_for_termination()
             except KeyboardInterrupt:
                 server.stop(2).wait(5)
 
         def started() -> None:
-            console.print(
-                f"skald serving on {literal(host)}:{bound} with {workers} workers (store "
-                f"{literal(target)}; {creating}{'; TLS' if tls else ''})",
-                highlight=False,
-            )
-            sys.stdout.flush()
+            _announce(as_json, address, workers, target, creating, tls is not None)
 
         sys.stdout.flush()
-        status = run_workers(workers, serve_one, started)
-        holder.close()
+        try:
+            status = run_workers(workers, serve_one, started, ready_within=READY_WITHIN)
+        except SkaldError as error:
+            raise fail(as_json, error.rule, error.reason, error.kind, code=2) from None
+        finally:
+            holder.close()
         raise typer.Exit(status)
     try:
         svc = open_service(target, operator_token=token, open_creation=open_)
     except SkaldError as error:
-        raise fail(False, error.rule, error.reason, code=2) from None
-    _port_free(host, port)
+        raise fail(as_json, error.rule, error.reason, error.kind, code=2) from None
+    _port_free(host, port, as_json)
     try:
-        server, bound = create_server(svc, f"{host}:{port}", tls=tls)
-    except (OSError, RuntimeError):
-        raise fail(False, "serve/port", f"cannot listen on {host}:{port}", code=2) from None
+        server, bound = _listen(svc, _address_of(host, port), tls)
+    except SkaldError as error:
+        raise fail(as_json, error.rule, error.reason, error.kind, code=2) from None
     _stop_on_signals()  # before the line that says the server is ready
     try:
-        console.print(
-            f"skald serving on {literal(host)}:{bound} (store {literal(svc.store.target)}; "
-            f"{creating}{'; TLS' if tls else ''})",
-            highlight=False,
-        )
+        _announce(as_json, _address_of(host, bound), 1, svc.store.target, creating, tls is not None)
         server.wait_for_termination()
     except KeyboardInterrupt:
         server.stop(2).wait(5)  # calls in flight get 2 s to finish, then the process exits
+
+
+def _listen(
+    svc: GameService,
+    address: str,
+    tls: TlsFiles | None,
+    *,
+    reuse_port: bool = False,
+    siblings: Siblings | None = None,
+) -> tuple[Server, int]:
+    """``create_server``, its failure named: ``tls/rejected`` when the port takes a plaintext
+    listener but not TLS (files the stdlib's OpenSSL reads yet gRPC's TLS library will not
+    use, such as an Ed448 key), else ``serve/port``."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import grpc
+
+    from domain.kernel.errors import SkaldError
+    from service.grpc_server import create_server
+
+    try:
+        return create_server(svc, address, tls=tls, reuse_port=reuse_port, siblings=siblings)
+    except (OSError, RuntimeError):
+        pass
+    if tls is not None:
+        probe = grpc.server(ThreadPoolExecutor(1), options=[("grpc.so_reuseport", int(reuse_port))])
+        try:
+            plain = probe.add_insecure_port(address)
+        except RuntimeError:
+            plain = 0
+        finally:
+            probe.stop(None)
+        if plain:
+            raise SkaldError(
+                "tls/rejected",
+                f"gRPC cannot serve TLS with --tls-cert {tls.cert} and --tls-key {tls.key} (a "
+                "key or certificate type its TLS library does not support?)",
+            )
+    raise SkaldError("serve/port", f"cannot listen on {address}")
+
+
+def _address_of(host: str, port: int) -> str:
+    """``HOST:PORT`` as gRPC parses it and an operator pastes it: an IPv6 address in brackets
+    (``[::1]:50051``; unbracketed, gRPC reads ``::1:50051`` as a malformed name)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def _announce(
+    as_json: bool, address: str, workers: int, store: str, creating: str, tls: bool
+) -> None:
+    """The ready line, printed once the port is bound: one line whatever the terminal's width
+    (launch scripts and log searches read it), or one JSON object with ``--json``."""
+    from service.store_check import shown_url
+
+    shown = shown_url(store)
+    if as_json:
+        emit(True, {"serving": address, "workers": workers, "store": shown, "tls": tls})
+    else:
+        many = f" with {workers} workers" if workers > 1 else ""
+        console.print(
+            f"skald serving on {literal(address)}{many} (store {literal(shown)}; {creating}"
+            f"{'; TLS' if tls else ''})",
+            highlight=False,
+            soft_wrap=True,
+        )
+    sys.stdout.flush()
 
 
 def _stop_on_signals() -> None:
@@ -237,9 +309,10 @@ LOG_LEVELS = {
 }
 
 
-def _port_free(host: str, port: int) -> None:
+def _port_free(host: str, port: int, as_json: bool) -> None:
     """A port another process listens on is an error, with the system's reason (grpc's own
-    SO_REUSEPORT default would let a second server start silently: it is switched off)."""
+    SO_REUSEPORT default would let a second server start silently: it is switched off).
+    ``host`` is unbracketed; the probe takes the family of its first address, IPv6 too."""
     if port == 0:
         return
     import socket
@@ -251,24 +324,32 @@ def _port_free(host: str, port: int) -> None:
             probe.bind(infos[0][4])
     except OSError as exc:
         raise fail(
-            False, "serve/port", f"cannot listen on {host}:{port}: {exc.strerror or exc}", code=2
+            as_json,
+            "serve/port",
+            f"cannot listen on {_address_of(host, port)}: {exc.strerror or exc}",
+            code=2,
         ) from None
 
 
-def _tls_files(cert: Path | None, key: Path | None, client_ca: Path | None) -> TlsFiles | None:
-    """The server's TLS files, checked before anything starts (a bad file is one line)."""
+def _tls_files(
+    cert: Path | None, key: Path | None, client_ca: Path | None, as_json: bool
+) -> TlsFiles | None:
+    """The server's TLS files, checked before anything starts or is announced: a bad file is
+    one line naming it (``service/tls_check.py``), not gRPC's log lines at bind time."""
     from domain.kernel.errors import SkaldError
     from service.tls import TlsFiles
+    from service.tls_check import check_server_files
 
     if cert is None and key is None and client_ca is None:
         return None
     if cert is None or key is None:
-        raise fail(False, "serve/tls", "TLS needs both --tls-cert and --tls-key", code=2)
+        raise fail(as_json, "serve/tls", "TLS needs both --tls-cert and --tls-key", code=2)
     files = TlsFiles(cert, key, client_ca)
     try:
         files.server_credentials()
+        check_server_files(files)
     except SkaldError as error:
-        raise fail(False, error.rule, error.reason, code=2) from None
+        raise fail(as_json, error.rule, error.reason, error.kind, code=2) from None
     return files
 
 

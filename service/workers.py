@@ -11,12 +11,22 @@ is decided again on the newer state (:mod:`service.commands`), and watchers hear
 processes' writes at once through :mod:`service.siblings` (and from other programs through
 :mod:`service.notify`). The parent forwards one SIGTERM on SIGINT/SIGTERM and exits
 when every child has; a child that dies while serving is reported at once and started again.
+
+With ``ready_within`` the parent says it is serving only once every child has bound its port
+(each calls :func:`ready`, which writes one line to a pipe of its own), and starts them one at
+a time, each once the one before is serving: workers opening one fresh SQLite file together
+raced on its index tables, and one failed with "database is locked" (it was started again
+after the server had been announced). A worker that fails to start stops the others, and its
+error, a :class:`~domain.kernel.errors.SkaldError` sent up that pipe, is raised in the parent:
+an operator sees one line and no announcement.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import select
 import signal
 import socket
 import sys
@@ -24,7 +34,9 @@ import time
 from collections.abc import Callable
 from types import FrameType
 
-__all__ = ["reserve_port", "run_workers"]
+from domain.kernel.errors import SkaldError
+
+__all__ = ["ready", "reserve_port", "run_workers"]
 
 
 def reserve_port(host: str, port: int) -> tuple[socket.socket, int]:
@@ -57,6 +69,10 @@ RESTARTS = 5
 """Restarts of a worker that died within :data:`QUICK` seconds of its start, in a row, before
 the server gives up (a worker that cannot start will not start the sixth time either)."""
 QUICK = 10.0
+BACKOFF = 0.1
+"""Seconds before restarting a worker, times its quick deaths in a row (0.1 s, then 0.2 s, ...;
+at once after a long life): a crash loop does not fork as fast as it can, the other workers
+get the machine meanwhile, and a passing cause ("database is locked") has time to pass."""
 
 
 def _interrupt_once(signum: int, frame: FrameType | None) -> None:
@@ -68,8 +84,48 @@ def _interrupt_once(signum: int, frame: FrameType | None) -> None:
     signal.default_int_handler(signum, frame)
 
 
-def _spawn(index: int, serve_one: Callable[[int], None]) -> int:
-    """Fork one worker running ``serve_one(index)``; its pid (the child never returns)."""
+_ready_pipe: int | None = None
+"""In a worker the parent waits for, the write end of its pipe until :func:`ready`."""
+READY = b"ready\n"
+
+
+def ready() -> None:
+    """Tell the parent this worker is serving (its server is bound); called by ``serve_one``.
+    A no-op when the parent does not wait (no ``ready_within``) or after the first call."""
+    global _ready_pipe
+    if _ready_pipe is not None:
+        with contextlib.suppress(OSError):  # a parent gone or done waiting needs no answer
+            os.write(_ready_pipe, READY)
+        os.close(_ready_pipe)
+        _ready_pipe = None
+
+
+def _report_failed_start(index: int, error: BaseException) -> None:
+    """Send the parent why this worker could not start, as the one line it will print."""
+    global _ready_pipe
+    assert _ready_pipe is not None
+    if isinstance(error, SkaldError):
+        sent = {"rule": error.rule, "reason": error.reason, "kind": error.kind}
+    else:
+        cause = " ".join(str(error).split()) or type(error).__name__
+        reason = f"worker {index} could not start: {cause[:1000]}"
+        sent = {"rule": "serve/worker", "reason": reason, "kind": "error"}
+    with contextlib.suppress(OSError):
+        os.write(_ready_pipe, json.dumps(sent).encode() + b"\n")
+    os.close(_ready_pipe)
+    _ready_pipe = None
+
+
+def _spawn(
+    index: int,
+    serve_one: Callable[[int], None],
+    children: dict[int, tuple[int, float]],
+    pipe: tuple[int, int] | None = None,
+) -> int:
+    """Fork one worker running ``serve_one(index)``; its pid (the child never returns), put
+    in ``children`` before a stop signal can be handled (a stop during the fork reaches it
+    too). ``pipe`` is (read end, write end) of the pipe it reports its start on."""
+    global _ready_pipe
     stopping = {signal.SIGTERM, signal.SIGINT}
     signal.pthread_sigmask(signal.SIG_BLOCK, stopping)
     pid = os.fork()
@@ -77,29 +133,46 @@ def _spawn(index: int, serve_one: Callable[[int], None]) -> int:
         signal.signal(signal.SIGTERM, _interrupt_once)
         signal.signal(signal.SIGINT, _interrupt_once)
         _die_with_parent()
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, stopping)
+        if pipe is not None:
+            os.close(pipe[0])
+            _ready_pipe = pipe[1]
         status = 0
-        try:
+        try:  # a stop already pending arrives on unblocking: inside, so it ends here too
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, stopping)
             serve_one(index)
         except KeyboardInterrupt:
             pass
         except BaseException as error:  # report and exit; never return into the parent's code
-            print(f"skald worker {index} failed: {error}", file=sys.stderr)
-            status = 1
+            if _ready_pipe is not None:  # not started yet: the parent prints it, once
+                _report_failed_start(index, error)
+                status = 2
+            else:
+                print(f"skald worker {index} failed: {error}", file=sys.stderr)
+                status = 1
         finally:
             sys.stdout.flush()
             sys.stderr.flush()
         os._exit(status)
+    children[pid] = (index, time.monotonic())
     signal.pthread_sigmask(signal.SIG_UNBLOCK, stopping)
     return pid
 
 
 def run_workers(
-    count: int, serve_one: Callable[[int], None], started: Callable[[], None] = lambda: None
+    count: int,
+    serve_one: Callable[[int], None],
+    started: Callable[[], None] = lambda: None,
+    *,
+    ready_within: float | None = None,
 ) -> int:
     """Fork ``count`` children running ``serve_one(index)``, call ``started`` once all are
     forked (signals are forwarded from then on), and wait for all; the exit status is 0 when
     every child ended cleanly.
+
+    With ``ready_within`` (seconds), each child is forked once the one before has called
+    :func:`ready`, and ``started`` is called once all have; a child that ends first, or takes
+    longer, stops the others and raises its :class:`SkaldError` here (``serve/worker`` for an
+    error of another kind).
 
     A worker that dies while the server runs is reported at once and started again with its
     index (its port share and sibling inbox), as a prefork server does: the others serve
@@ -123,9 +196,24 @@ def run_workers(
     # server in it stops gracefully on either.
     signal.signal(signal.SIGTERM, forward)
     signal.signal(signal.SIGINT, forward)
-    for index in range(count):
-        children[_spawn(index, serve_one)] = (index, time.monotonic())
-    started()
+    if ready_within is None:
+        for index in range(count):
+            _spawn(index, serve_one, children)
+        started()
+    else:
+        for index in range(count):
+            read_end, write_end = os.pipe()
+            pid = _spawn(index, serve_one, children, (read_end, write_end))
+            os.close(write_end)  # the child's alone: at its exit the parent reads the end
+            failure = _await_ready(read_end, pid, children, ready_within, lambda: stopping)
+            if failure is not None:
+                forward(signal.SIGTERM, None)
+                _reap(children)
+                raise failure
+            if stopping:  # stopped while starting: nothing is announced; the loop reaps them
+                break
+        else:
+            started()
     failed = 0
     quick_deaths = [0] * count
     while children:
@@ -154,5 +242,68 @@ def run_workers(
             continue
         print(f"skald worker {index} exited with status {code}; starting it again", file=sys.stderr)
         sys.stderr.flush()
-        children[_spawn(index, serve_one)] = (index, time.monotonic())
+        time.sleep(BACKOFF * quick_deaths[index])  # no fork storm; a passing cause may clear
+        if stopping:
+            continue
+        _spawn(index, serve_one, children)
     return 1 if failed else 0
+
+
+def _await_ready(
+    fd: int,
+    pid: int,
+    children: dict[int, tuple[int, float]],
+    within: float,
+    stopping: Callable[[], bool],
+) -> SkaldError | None:
+    """Read worker ``pid``'s pipe to its end (it writes :data:`READY` or its error, then
+    closes it): ``None`` once it is serving (or the server is stopping), else why it is not,
+    the worker reaped and out of ``children``. Closes ``fd``."""
+    index = children[pid][0]
+    deadline = time.monotonic() + within
+    received = b""
+    try:
+        while not stopping():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return SkaldError(
+                    "serve/worker", f"worker {index} was not serving within {within:g} s"
+                )
+            if not select.select([fd], [], [], left)[0]:
+                continue
+            chunk = os.read(fd, 4096)
+            if chunk:
+                received += chunk
+                continue
+            if received == READY or stopping():  # a worker told to stop is no failure
+                return None
+            children.pop(pid)
+            _, status = os.waitpid(pid, 0)
+            return _failure(received, index, os.waitstatus_to_exitcode(status))
+        return None
+    finally:
+        os.close(fd)
+
+
+def _failure(message: bytes, index: int, code: int) -> SkaldError:
+    """The error a worker sent before exiting, or its exit status if it sent none."""
+    with contextlib.suppress(ValueError, KeyError, TypeError):
+        sent = json.loads(message)
+        failure = SkaldError(str(sent["rule"]), str(sent["reason"]))
+        failure.kind = str(sent["kind"])  # the worker's class of error, for --json
+        return failure
+    return SkaldError(
+        "serve/worker", f"worker {index} exited with status {code} before it was serving"
+    )
+
+
+def _reap(children: dict[int, tuple[int, float]]) -> None:
+    """Wait for every child (already told to stop) to exit."""
+    while children:
+        try:
+            pid, _ = os.wait()
+        except InterruptedError:
+            continue
+        except ChildProcessError:
+            break
+        children.pop(pid, None)
