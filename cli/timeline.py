@@ -16,7 +16,7 @@ from typing import Any
 
 from domain.kernel.contract import AnyRules
 from domain.kernel.records import GameCreated, GameEnded
-from domain.kernel.unseen import unseen
+from domain.kernel.unseen import strings_in, unseen
 from service.client import ViewResult
 from service.folding import Loaded, decode_command, fold_into
 from service.records import CREATED, ENDED, Record, read_kernel
@@ -55,17 +55,6 @@ def move_text(rules: AnyRules, command: dict[str, Any]) -> str:
         if not data:
             return str(command["type"])
         return f"{command['type']} {json.dumps(data, separators=(',', ':'), ensure_ascii=False)}"
-
-
-def strings(value: Any) -> set[str]:
-    """Every string inside ``value`` (JSON data): the ids a command or an event names."""
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return set().union(*(strings(v) for v in value.values()))
-    if isinstance(value, list | tuple):
-        return set().union(*(strings(v) for v in value))
-    return set()
 
 
 class Timeline:
@@ -163,11 +152,11 @@ class Timeline:
         if move.command is None:
             return self._kernel_text(move)
         if not referee and move.seat != viewer:
-            named = strings(move.command.get("data")) & self._hidden(move, viewer)
+            named = strings_in(move.command.get("data")) & self._hidden(move, viewer)
             if named:
                 served: set[str] = set()
                 for record in self.events(move, viewer, referee=False):
-                    served |= strings(record.data)
+                    served |= strings_in(record.data)
                 if not named <= served:
                     return f"{move.command['type']} {HIDDEN_MOVE}"
         return move_text(self.rules, move.command)

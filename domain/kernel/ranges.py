@@ -19,6 +19,7 @@ __all__ = [
     "INT32_MIN",
     "INT64_MAX",
     "INT64_MIN",
+    "field_names",
     "fits_int32",
     "fits_int64",
     "int32_overflow",
@@ -73,7 +74,8 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 """Field names per dataclass (``()`` for a class that is none: nothing in it is looked at)."""
 
 
-def _field_names(cls: type) -> tuple[str, ...]:
+def field_names(cls: type) -> tuple[str, ...]:
+    """The field names of a dataclass, cached per class (``()`` for any other class)."""
     found = _FIELDS.get(cls)
     if found is None:
         is_data = dataclasses.is_dataclass(cls)
@@ -90,7 +92,7 @@ def _fits(value: object) -> bool:
         return INT32_MIN <= value <= INT32_MAX
     if isinstance(value, tuple):
         return all(map(_fits, value))
-    return all(_fits(getattr(value, name)) for name in _field_names(type(value)))
+    return all(_fits(getattr(value, name)) for name in field_names(type(value)))
 
 
 def int32_overflow(value: object, where: str) -> tuple[str, int] | None:
@@ -105,7 +107,7 @@ def int32_overflow(value: object, where: str) -> tuple[str, int] | None:
     if isinstance(value, tuple):
         items = [(f"{where}[{i}]", item) for i, item in enumerate(value)]
     else:
-        items = [(f"{where}.{n}", getattr(value, n)) for n in _field_names(type(value))]
+        items = [(f"{where}.{n}", getattr(value, n)) for n in field_names(type(value))]
     for path, item in items:
         found = int32_overflow(item, path)
         if found is not None:

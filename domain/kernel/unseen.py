@@ -19,10 +19,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel.contract import AnyRules, Seat
+from domain.kernel.ranges import field_names
 
 __all__ = ["strings_in", "unseen"]
-
-_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def strings_in(value: Any) -> set[str]:
@@ -42,11 +41,7 @@ def strings_in(value: Any) -> set[str]:
         elif isinstance(item, tuple | list | set | frozenset):
             stack.extend(item)
         elif dataclasses.is_dataclass(item) and not isinstance(item, type):
-            cls = type(item)
-            names = _FIELDS.get(cls)
-            if names is None:
-                names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(item))
-            stack.extend(getattr(item, name) for name in names)
+            stack.extend(getattr(item, name) for name in field_names(type(item)))
     return out
 
 
