@@ -105,7 +105,7 @@ def import_game(
     from service import replay_file
     from service.verify import verify as verify_records
 
-    with session(db, server, token, json) as client:
+    with session(db, server, token, json, creates=True) as client:
         raw = replay_path(file).read_bytes()
         parsed = None if copy else replay_file.load_bytes(raw)
         if parsed is not None and verify_records(parsed.records, parsed.seeds).ok:

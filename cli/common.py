@@ -18,6 +18,7 @@ from rich.text import Text
 if TYPE_CHECKING:  # the service and the games load only in the commands that use them
     from domain.kernel.chance import ChanceEntry
     from service.client import Client
+    from service.games import GameService
 
 # No emoji codes: a path, id or move such as ``:-1:`` is printed as typed. Markup stays on for
 # the commands' own styling; text that comes from the user or a file goes through `literal`.
@@ -119,16 +120,21 @@ def _cut(value: object, limit: int = 200) -> str:
 
 @contextmanager
 def session(
-    db: str | None, server: str | None, token: str | None, as_json: bool
+    db: str | None, server: str | None, token: str | None, as_json: bool, creates: bool = False
 ) -> Iterator[Client]:
     """A connected client; every domain/service error becomes a plain message and exit 1.
 
     Locally the client is built by ``service.bootstrap.open_service`` (store, service and the
-    games registry, once for this invocation); with ``--server`` it is a gRPC client, after
-    the address and token are checked here (`check_remote`). A store that cannot be opened
-    (``service.store_check``) is one line too, as everything `refusals` catches."""
+    games registry, once for this invocation) on its first call that needs the store, so a
+    command at work on a replay file never opens one; with ``--server`` it is a gRPC client,
+    after the address and token are checked here (`check_remote`). Only a command that
+    ``creates`` games (new, import, simulate) makes a store where none is; the others refuse
+    a missing SQLite file (``store/missing``) rather than leave an empty one behind. A store
+    that cannot be opened (``service.store_check``) is one line too, as everything `refusals`
+    catches."""
     from service.bootstrap import open_service
     from service.client import LocalClient, RemoteClient
+    from service.store_check import check_exists
 
     with refusals(as_json):
         client: Client | None = None
@@ -137,7 +143,14 @@ def session(
                 check_remote(server, token)
                 client = RemoteClient(server, token)
             else:
-                client = LocalClient(open_service(store_target(db)))
+                target = store_target(db)
+
+                def opened() -> GameService:
+                    if not creates:
+                        check_exists(target)
+                    return open_service(target)
+
+                client = LocalClient(opened)
             yield client
         finally:
             if client is not None:

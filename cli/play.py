@@ -18,6 +18,7 @@ from cli.common import (
     parse_entries,
     parse_options,
     session,
+    warn,
 )
 
 if TYPE_CHECKING:  # rich tables load with the commands that draw them
@@ -59,7 +60,7 @@ def new(
             "server the game draws its own)",
             "malformed",
         )
-    with session(db, server, token, json) as client:
+    with session(db, server, token, json, creates=True) as client:
         created = client.create(
             game,
             players,
@@ -339,7 +340,13 @@ def games(
             from service.bootstrap import registry
 
             registry().entry(game)
-        rows, next_page = client.games_page(query)
+        from service.store_check import StoreMissing
+
+        try:
+            rows, next_page = client.games_page(query)
+        except StoreMissing as missing:  # no store yet holds no games; none is made to say so
+            warn(missing.rule, missing.reason)
+            rows, next_page = [], None
 
         def human() -> None:
             table = Table(

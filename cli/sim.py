@@ -225,7 +225,7 @@ def simulate(
         transient=False,
     )
     if jobs == 1:
-        with session(db, server, token, json) as client, bar:
+        with session(db, server, token, json, creates=True) as client, bar:
             task = bar.add_task(f"simulating {cli_name(name)}", total=games)
             for i in range(games):
                 runs.append(play_one(client, game, players, base, i, cards, bool(token)))

@@ -9,7 +9,7 @@ client sends the token it was given.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -180,13 +180,29 @@ def placements_json(groups: Sequence[Any]) -> list[dict[str, Any]]:
 
 
 class LocalClient:
-    """The service in this process, on ``--db`` (SQLite path or PostgreSQL URL)."""
+    """The service in this process, on ``--db`` (SQLite path or PostgreSQL URL).
 
-    def __init__(self, svc: GameService) -> None:
+    Given a function instead of a service, the store is opened on the first call that needs
+    it: a command that works on a replay file, or reads printed rules, never opens (or
+    creates) the store ``--db`` names."""
+
+    def __init__(self, svc: GameService | Callable[[], GameService]) -> None:
         from service.auth import OPERATOR
 
-        self.svc = svc
+        self._svc: GameService | None = None
+        self._open: Callable[[], GameService] | None = None
+        if callable(svc):
+            self._open = svc
+        else:
+            self._svc = svc
         self.who = OPERATOR
+
+    @property
+    def svc(self) -> GameService:
+        if self._svc is None:
+            assert self._open is not None
+            self._svc = self._open()
+        return self._svc
 
     def resolve(self, game_id: str) -> str:
         return self.svc.resolve(game_id)
@@ -271,10 +287,15 @@ class LocalClient:
         return self.svc.watch(game_id, self.who, after)
 
     def rules_info(self, game: str) -> dict[str, Any]:
-        return self.svc.rules_info(game)
+        if self._svc is None:  # printed data only: no store to open for it
+            from service.games import rules_info
+
+            return rules_info(game)
+        return self._svc.rules_info(game)
 
     def close(self) -> None:
-        self.svc.store.close()
+        if self._svc is not None:
+            self._svc.store.close()
 
 
 class RemoteClient:

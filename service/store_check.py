@@ -19,7 +19,15 @@ from urllib.parse import urlparse
 
 from domain.kernel.errors import SkaldError
 
-__all__ = ["CONNECT_TIMEOUT", "StoreUnavailable", "check_postgres", "check_sqlite", "scheme_of"]
+__all__ = [
+    "CONNECT_TIMEOUT",
+    "StoreMissing",
+    "StoreUnavailable",
+    "check_exists",
+    "check_postgres",
+    "check_sqlite",
+    "scheme_of",
+]
 
 CONNECT_TIMEOUT = 5
 """Seconds to wait for a PostgreSQL server before saying it cannot be reached."""
@@ -31,6 +39,28 @@ class StoreUnavailable(SkaldError):
     """The store named by ``--db`` cannot be opened; nothing was created or written."""
 
     kind = "unavailable"
+
+
+class StoreMissing(SkaldError):
+    """A command that only reads was given a SQLite path where no store exists."""
+
+    kind = "not_found"
+
+
+def check_exists(target: str) -> None:
+    """Refuse a SQLite path that holds no store, for a command that only reads: the library
+    would create an empty store there (and its folders) to find nothing in it, so a mistyped
+    ``--db`` left a stray file and read as a store without games. PostgreSQL URLs and
+    ``:memory:`` pass (a missing database is :func:`check_postgres`'s refusal)."""
+    if target == ":memory:" or scheme_of(target) is not None:
+        return
+    path = Path(target).expanduser()
+    if not path.exists():
+        raise StoreMissing(
+            "store/missing",
+            f"--db {path}: no store there (nothing was created; `skald new` or `skald import` "
+            "makes one)",
+        )
 
 
 def _one_line(text: str) -> str:

@@ -64,7 +64,8 @@ def test_a_bad_sqlite_target_is_one_line(
     tmp_path: Path, target: str, rule: str, words: str
 ) -> None:
     (tmp_path / "text.db").write_text("hello, not a database\n")
-    error, took = _refused("games", "--db", target.format(tmp=tmp_path))
+    # a command that creates games: one that only reads refuses a missing file as store/missing
+    error, took = _refused("new", "red-north", "-p", "2", "--db", target.format(tmp=tmp_path))
     assert error["rule"] == rule and words in error["reason"] and took < 5
     assert (tmp_path / "text.db").read_text() == "hello, not a database\n"
 
