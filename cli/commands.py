@@ -64,6 +64,10 @@ USAGE_RULES = {
 """The rule of a usage error by its click class; any other (no such command, an extra
 argument) is ``usage/error``."""
 
+_USAGE_ERROR: Any = next(k for k in typer.BadParameter.__mro__ if k.__name__ == "UsageError")
+"""Click's usage error, found from typer's public ``BadParameter`` (its subclass): typer
+vendors click, and the module that defines it is private."""
+
 
 def wants_json(args: Sequence[str]) -> bool:
     """Whether the command line asks for ``--json`` (before any ``--``, after which it would be
@@ -99,12 +103,11 @@ class LazyGroup(typer.core.TyperGroup):
     def _usage_as_json(self) -> Iterator[None]:
         """A usage error raised inside, printed as one JSON error object when ``--json`` was
         asked for, then re-raised for typer to show and exit on as always."""
-        from typer._click.exceptions import NoArgsIsHelpError, UsageError
-
         try:
             yield
-        except UsageError as error:
-            if self._json and not isinstance(error, NoArgsIsHelpError):
+        except _USAGE_ERROR as error:
+            no_args_help = any(k.__name__ == "NoArgsIsHelpError" for k in type(error).__mro__)
+            if self._json and not no_args_help:
                 rule = next(
                     (
                         USAGE_RULES[k.__name__]
