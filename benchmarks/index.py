@@ -9,12 +9,15 @@ the same rows; the empty store returns none), a page newest first, a filtered pa
 games of 3 players) and id-prefix lookups (a known 8-character prefix, and one that matches
 nothing). Each is the median of several fresh openings. For scale, ``rebuild_s`` is the index
 built again from the whole notification log — what every process paid on its first list or
-prefix lookup before the index was persisted. PostgreSQL runs in schemas of its own
+prefix lookup before the index was persisted. ``game_end_seed_check`` times what a game's end
+asks the index (the running games that may share its seeds, by chance stream) against the way
+it was found before, every running game's secrets read in a fresh process. PostgreSQL runs in schemas of its own
 (``SKALD_BENCH_PG``, default the local test database), dropped afterwards."""
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import statistics
 import tempfile
@@ -76,6 +79,37 @@ def _fresh(url: str, known: str | None, repeat: int) -> dict[str, float]:
     return out
 
 
+def _every_running_secret(svc: GameService, game_id: str) -> frozenset[str]:
+    """The baseline: how a game's end found the seeds it shares before the streams table —
+    every running game's secrets, read and compared."""
+    seeds: set[str] = set()
+    for row in svc.repo.rows("running"):
+        other = svc.repo.secret(row.game_id) if row.game_id != game_id else None
+        if other is not None:
+            seeds.update(s.seed for s in other.seeds if s.seed)
+    return frozenset(seeds)
+
+
+def _end_check(url: str, known: str, repeat: int) -> dict[str, float]:
+    """Median milliseconds, in a fresh process, of the check a game's end makes (which running
+    games share its seeds): by the index's streams, and by the baseline above."""
+    from service.commands import _running_seeds
+
+    out: dict[str, float] = {}
+    for name, check in (
+        ("by_stream_ms", lambda svc: _running_seeds(svc.repo, known)),
+        ("every_running_game_ms", lambda svc: _every_running_secret(svc, known)),
+    ):
+        samples = []
+        for _ in range(repeat):
+            svc = GameService(EventStore(url), registry())
+            svc.repo.rows()  # caught up first: the check alone is timed
+            samples.append(_timed(functools.partial(check, svc)))
+            svc.store.close()
+        out[name] = round(statistics.median(samples), 2)
+    return out
+
+
 def _populate(url: str, games: int) -> tuple[str, float]:
     """``games`` new Red North games of 2–4 players (creating one writes its setup records,
     16 at 3 players); the id of one in the middle, and games created per second."""
@@ -106,6 +140,10 @@ def _backend(urls: tuple[str, str, str], games: int, repeat: int) -> dict[str, A
     if postgres:
         _analyze(full_url)
     full = _fresh(full_url, known, repeat)
+    end_small, end_full = (
+        _end_check(small_url, small_known, repeat),
+        _end_check(full_url, known, repeat),
+    )
     svc = GameService(EventStore(full_url), registry())
     rebuild = _timed(svc.rebuild_index) / 1000
     svc.store.close()
@@ -118,6 +156,16 @@ def _backend(urls: tuple[str, str, str], games: int, repeat: int) -> dict[str, A
         f"ratio_full_to_{SMALL}": _ratios(full, small),
         "within_2x_of_empty": all(full[key] <= 2 * empty[key] for key in KEYS[1:]),
         f"within_2x_of_{SMALL}": all(full[key] <= 2 * small[key] for key in KEYS[1:]),
+        "game_end_seed_check": {
+            f"games_{SMALL}": end_small,
+            "full": end_full,
+            "by_stream_full_to_small": round(
+                end_full["by_stream_ms"] / max(end_small["by_stream_ms"], 0.01), 2
+            ),
+            "by_stream_to_every_running_game": round(
+                end_full["by_stream_ms"] / max(end_full["every_running_game_ms"], 0.01), 3
+            ),
+        },
         "rebuild_s": round(rebuild, 2),
         **({"full_before_analyze": unanalyzed} if unanalyzed else {}),
         "create_games_per_s": round(rate, 1),

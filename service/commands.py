@@ -245,12 +245,15 @@ def ended_record(repo: Repository, loaded: Loaded, outcome: Outcome) -> GameEnde
 
 
 def _running_seeds(repo: Repository, game_id: str) -> frozenset[str]:
-    """Every seed (hex) a running game other than ``game_id`` draws from."""
+    """Every seed (hex) a running game other than ``game_id`` draws from, of the games that
+    can share one: those drawing from one of its public chance streams (a random seed's
+    stream is the game that drew it, so only its unreseeded forks share it; every chosen seed
+    is the one stream ``chosen``). The index finds them by stream, so a game's end reads the
+    secrets of those few, not of every running game (``python -m benchmarks.index``:
+    ``game_end_seed_check``); the seeds themselves are still compared."""
     seeds: set[str] = set()
-    for row in repo.rows("running"):
-        if row.game_id == game_id:
-            continue
-        other = repo.secret(row.game_id)
+    for other_id in repo.sharing(game_id):
+        other = repo.secret(other_id)
         if other is not None:
             seeds.update(s.seed for s in other.seeds if s.seed)
     return frozenset(seeds)

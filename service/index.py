@@ -112,6 +112,9 @@ class GamesIndex:
         self._own_lock = threading.Lock()
         self._own: list[tuple[tuple[int, ...], str, tuple[Record, ...]]] = []
         """This process's batches not yet indexed: (notification ids, game id, records)."""
+        if not self.tables.streams_complete():  # an index from before the streams table
+            log.warning("games index: built again once, to index each game's chance streams")
+            self.rebuild()
 
     @property
     def unreadable(self) -> list[Unreadable]:
@@ -235,6 +238,12 @@ class GamesIndex:
             return self.tables.select("status = ?", (_status(status),), "ORDER BY position")
         return self.tables.select(tail="ORDER BY position")
 
+    def sharing(self, game_id: str) -> list[str]:
+        """The running games other than ``game_id`` that draw from a chance stream of its
+        (an indexed join: the games that may share one of its seeds, however many run)."""
+        self.catch_up()
+        return self.tables.sharing(game_id)
+
     def prefix(self, text: str) -> tuple[list[str], int]:
         """Up to two ids starting with ``text`` and how many there are (an indexed range)."""
         self.catch_up()
@@ -348,6 +357,7 @@ def _apply(row: IndexRow | None, position: int, game_id: str, record: Record) ->
             created_key=at_key,
             updated_at=record.at,
             updated_key=at_key,
+            streams=tuple(sorted({segment.stream for segment in created.segments})),
         )
     if row is None:
         return None

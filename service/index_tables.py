@@ -1,8 +1,10 @@
 """The games index's tables, in the store's own database (SQLite file or PostgreSQL schema).
 
-Three tables next to the library's: ``skald_games`` (one row per game, indexed for every filter
-and sort ListGames offers and for id-prefix lookups by range), ``skald_index_position`` (the
-notification the index has caught up to) and ``skald_index_unreadable`` (rows it skipped).
+Four tables next to the library's: ``skald_games`` (one row per game, indexed for every filter
+and sort ListGames offers and for id-prefix lookups by range), ``skald_game_streams`` (the
+chance streams each game draws from, public in its ``GameCreated``: which running games may
+share a seed, looked up by stream), ``skald_index_position`` (the notification the index has
+caught up to) and ``skald_index_unreadable`` (rows it skipped).
 A catch-up writes rows and position in one transaction whose first statement moves the
 position from the value it read (compare-and-set), so two processes catching up at once never
 interleave: the loser's transaction changes nothing and it reads again. SQL is written once
@@ -22,6 +24,7 @@ COLUMNS = (
     "created_at, created_key, updated_at, updated_key, position"
 )
 _NAME = "games"
+_STREAMS = "streams"
 
 
 @dataclass
@@ -42,6 +45,9 @@ class IndexRow:
     created_key: str = ""
     updated_at: str = ""
     updated_key: str = ""
+    streams: tuple[str, ...] | None = None
+    """The chance streams its segments draw from, when just read from its ``GameCreated``
+    (``None`` on a row read back from the table: they are kept in ``skald_game_streams``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -106,15 +112,25 @@ class IndexTables:
             "(name TEXT PRIMARY KEY, position BIGINT NOT NULL)",
             "CREATE TABLE IF NOT EXISTS {p}skald_index_unreadable "
             "(position BIGINT PRIMARY KEY, game_id TEXT NOT NULL, reason TEXT NOT NULL)",
+            f"CREATE TABLE IF NOT EXISTS {{p}}skald_game_streams (game_id TEXT{collate} NOT NULL, "
+            f"stream TEXT{collate} NOT NULL, PRIMARY KEY (game_id, stream))",
+            "CREATE INDEX IF NOT EXISTS skald_game_streams_stream ON {p}skald_game_streams "
+            "(stream, game_id)",
         ]
         seed = "INSERT INTO {p}skald_index_position (name, position) VALUES (?, 0) "
         seed += "ON CONFLICT (name) DO NOTHING"
+        # 1 once the streams table holds every indexed game's streams: a fresh index fills
+        # it as it goes; an index from before it has games and must be built again once
+        mark = "INSERT INTO {p}skald_index_position (name, position) SELECT ?, CASE WHEN "
+        mark += "EXISTS (SELECT 1 FROM {p}skald_games) THEN 0 ELSE 1 END "
+        mark += "ON CONFLICT (name) DO NOTHING"
         for attempt in range(3):
             try:
                 with self.datastore.transaction(commit=True) as c:
                     for statement in statements:
                         c.execute(self._sql(statement))
                     c.execute(self._sql(seed), (_NAME,))
+                    c.execute(self._sql(mark), (_STREAMS,))
                 return
             except Exception:  # two processes creating the tables at once (PostgreSQL)
                 if attempt == 2:
@@ -160,6 +176,49 @@ class IndexTables:
                 found[row.game_id] = row
         return found
 
+    def streams_complete(self) -> bool:
+        """Whether ``skald_game_streams`` covers every indexed game (see ``_create``)."""
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(
+                self._sql("SELECT position FROM {p}skald_index_position WHERE name = ?"),
+                (_STREAMS,),
+            )
+            found = c.fetchone()
+        return bool(found and int(found["position"]) == 1)
+
+    def sharing(self, game_id: str) -> list[str]:
+        """The running games other than ``game_id`` that draw from one of its streams: its
+        streams by primary key, their games by the stream index, then their status by primary
+        key — simple lookups, since one join let SQLite's planner walk every running game."""
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(
+                self._sql("SELECT stream FROM {p}skald_game_streams WHERE game_id = ?"), (game_id,)
+            )
+            streams = [str(found["stream"]) for found in c.fetchall()]
+            if not streams:
+                return []
+            marks = ", ".join("?" for _ in streams)
+            c.execute(
+                self._sql(
+                    f"SELECT DISTINCT game_id FROM {{p}}skald_game_streams WHERE stream IN ({marks})"
+                ),
+                tuple(streams),
+            )
+            others = sorted({str(found["game_id"]) for found in c.fetchall()} - {game_id})
+            running: list[str] = []
+            for start in range(0, len(others), 500):
+                chunk = others[start : start + 500]
+                marks = ", ".join("?" for _ in chunk)
+                c.execute(
+                    self._sql(
+                        f"SELECT game_id FROM {{p}}skald_games WHERE game_id IN ({marks}) "
+                        "AND status = ?"
+                    ),
+                    (*chunk, "running"),
+                )
+                running.extend(str(found["game_id"]) for found in c.fetchall())
+        return sorted(running)
+
     def unreadable(self) -> list[Unreadable]:
         text = "SELECT position, game_id, reason FROM {p}skald_index_unreadable ORDER BY position"
         with self.datastore.transaction(commit=False) as c:
@@ -193,6 +252,21 @@ class IndexTables:
             )
             if rows:
                 c.executemany(self._sql(upsert), [_values(row) for row in rows])
+            created = [row for row in rows if row.streams is not None]
+            if created:  # a second GameCreated for an id replaces its streams too
+                c.executemany(
+                    self._sql("DELETE FROM {p}skald_game_streams WHERE game_id = ?"),
+                    [(row.game_id,) for row in created],
+                )
+                pairs = [(row.game_id, s) for row in created for s in row.streams or ()]
+                if pairs:
+                    c.executemany(
+                        self._sql(
+                            "INSERT INTO {p}skald_game_streams (game_id, stream) VALUES (?, ?) "
+                            "ON CONFLICT (game_id, stream) DO NOTHING"
+                        ),
+                        pairs,
+                    )
             if skipped:
                 c.executemany(
                     self._sql(
@@ -212,6 +286,11 @@ class IndexTables:
             )
             c.execute(self._sql("DELETE FROM {p}skald_games"))
             c.execute(self._sql("DELETE FROM {p}skald_index_unreadable"))
+            c.execute(self._sql("DELETE FROM {p}skald_game_streams"))
+            c.execute(
+                self._sql("UPDATE {p}skald_index_position SET position = 1 WHERE name = ?"),
+                (_STREAMS,),
+            )
 
 
 def _values(row: IndexRow) -> tuple[Any, ...]:

@@ -90,6 +90,10 @@ class Repository:
         order (the persisted index: :mod:`service.index`; no lock of this class is held)."""
         return self.index.rows(status)
 
+    def sharing(self, game_id: str) -> list[str]:
+        """The running games that draw from one of ``game_id``'s chance streams."""
+        return self.index.sharing(game_id)
+
     def games_page(self, query: GamesQuery) -> GamesPage:
         """One page of the games index, filtered and sorted as ``query`` asks."""
         return self.index.page(query)
