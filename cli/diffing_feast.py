@@ -47,8 +47,8 @@ def differences(a: w.End, b: w.End) -> list[str]:
             occupation_name,
         )
     for seat, (sa, sb) in enumerate(zip(a.seats, b.seats, strict=False)):
-        ha = sa["players"][seat].get("hand", [])
-        hb = sb["players"][seat].get("hand", [])
+        ha = w.own(sa, seat).get("hand", [])
+        hb = w.own(sb, seat).get("hand", [])
         out += w.holdings(f"seat {seat} occupations in hand", ha, hb, occupation_name)
     return out
 

@@ -24,7 +24,7 @@ def differences(a: w.End, b: w.End) -> list[str]:
         party_b = [c["card"] for c in xb.get("party", [])]
         out += w.holdings(f"seat {seat} party", party_a, party_b, _card)
     for seat, (sa, sb) in enumerate(zip(a.seats, b.seats, strict=False)):
-        hand_a = sa["players"][seat].get("hand", [])
-        hand_b = sb["players"][seat].get("hand", [])
+        hand_a = w.own(sa, seat).get("hand", [])
+        hand_b = w.own(sb, seat).get("hand", [])
         out += w.holdings(f"seat {seat} hand", hand_a, hand_b, _card)
     return out

@@ -20,6 +20,15 @@ class End:
     scores: list[int] | None
 
 
+def own(seat_view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """Seat ``seat``'s entry in its own view's ``players`` (``{}`` when the view has none: a
+    forged file's header may name more seats than its setup dealt, and diff still compares
+    it, for inspection)."""
+    players = seat_view.get("players", [])
+    entry = players[seat] if isinstance(players, list) and seat < len(players) else None
+    return entry if isinstance(entry, dict) else {}
+
+
 def seat_name(seat: Any) -> str:
     return "nobody" if seat is None or (isinstance(seat, int) and seat < 0) else f"seat {seat}"
 

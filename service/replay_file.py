@@ -132,8 +132,12 @@ def _rows(lines: Iterable[str]) -> list[dict[str, Any]]:
     for n, line in enumerate(lines, start=1):
         try:
             row = json.loads(line)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            raise Tampered("replay/bad-json", f"line {n} is not JSON: {exc}") from None
+        except (ValueError, RecursionError) as exc:
+            # a ValueError that is no JSONDecodeError: a number too long for Python to read
+            # (over 4,300 digits), which no record holds
+            decoded = isinstance(exc, json.JSONDecodeError | RecursionError)
+            reason = str(exc) if decoded else "it holds a number too long to read"
+            raise Tampered("replay/bad-json", f"line {n} is not JSON: {reason}") from None
         if not isinstance(row, dict):
             raise Tampered("replay/bad-line", f"line {n} is not a JSON object")
         if _depth(row) > MAX_DEPTH:

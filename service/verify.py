@@ -14,10 +14,16 @@ first record that fails:
 4. **re-decision** — setup and *every* command batch are decided again from the state before
    them, with chance from the seed (server chance) or the entered outcomes (table chance);
    verify counts the draws itself, so each batch's chance cursor is re-derived, not read; the
-   resulting records must equal the stored ones exactly;
-5. **outcome** — ``skald.GameEnded`` holds the scores and winners the final state gives, and a
-   game whose final state has an outcome must end with it (the end cut off an export is caught
-   here even when its trailer was rewritten).
+   resulting records must equal the stored ones exactly (a mismatch names the first field
+   that differs); each batch's command id names it alone (the service answers a retried id
+   once, never plays it again), and the kernel records carry the ids of their batches;
+5. **outcome** — ``skald.GameEnded`` holds the scores, winners and end reason the final state
+   gives, and a game whose final state has an outcome must end with it (the end cut off an
+   export is caught here even when its trailer was rewritten).
+
+A game recorded under another rules version than this skald's is re-decided under this one's
+(older games read through :mod:`service.upcasting` and the options' ``absent`` values), and
+the report's notes say so.
 
 A check that cannot run is a failure with its reason, never a note: a server-chance game whose
 seed is not revealed yet (running) or withheld (a fork sharing a running game's seed) verifies
@@ -101,7 +107,9 @@ def _kernel(record: Record) -> bool:
 
 
 def _batches(records: Sequence[Record]) -> list[list[Record]]:
-    """Runs of one command id; every kernel record stands alone."""
+    """Runs of one command id, each begun by the record carrying its command (setup's by the
+    first); every kernel record stands alone. A record carrying a command always begins a
+    batch, so two batches under one id are two batches (and refused as such), not one."""
     out: list[list[Record]] = []
     for r in records:
         if (
@@ -109,6 +117,7 @@ def _batches(records: Sequence[Record]) -> list[list[Record]]:
             and not _kernel(r)
             and not _kernel(out[-1][0])
             and out[-1][0].command_id == r.command_id
+            and r.command is None
         ):
             out[-1].append(r)
         else:
@@ -171,8 +180,19 @@ def _verify(
     except SkaldError as exc:
         raise Bad(1, exc.reason) from None
     report.game = rules.name
+    if records[0].command_id != SETUP:
+        raise Bad(1, f"{CREATED} belongs to the setup batch (command id {SETUP!r})")
     if not rules.min_players <= created.players <= rules.max_players:
         raise Bad(1, f"{created.players} players cannot play {rules.title}")
+    names = [o.name for o in created.options]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise Bad(1, f"the stored options set {', '.join(map(repr, twice))} more than once")
+    if created.rules_version != rules.rules_version:
+        report.notes.append(
+            f"recorded under rules {created.rules_version}; re-decided under "
+            f"{rules.rules_version}, this skald's (with its registered upcasts)"
+        )
     options = stored_values(rules.options, created.option_values())
     try:  # setup is re-run with the stored options (plus those added since, as then played)
         if resolve_options(rules.options, options) != options:
@@ -189,11 +209,21 @@ def _verify(
 
     state = rules.initial(created.players)
     cursor = 0
+    used: dict[str, int] = {}  # command id → the version its batch begins at
     for n, batch in enumerate(_batches(records[1:])):
         first = batch[0]
         if _kernel(first) and (first.seat, first.command, first.chance) != (None, None, None):
             raise Bad(first.version, f"{first.type} carries a seat, command or chance")
+        if not _kernel(first):
+            _command_id(first, used)
         if first.type == ENDED:
+            before = records[first.version - 2]
+            if first.command_id != before.command_id:
+                raise Bad(
+                    first.version,
+                    f"{ENDED} names command id {first.command_id!r}, not that of the batch "
+                    f"that ended the game ({before.command_id!r} at v{before.version})",
+                )
             _outcome(rules, state, first, first is records[-1])
             report.checked.append("outcome")
         elif first.type == RESEEDED:
@@ -216,16 +246,37 @@ def _verify(
     report.checked.append("re-decision")
 
 
+def _command_id(first: Record, used: dict[str, int]) -> None:
+    """A batch's command id names it alone: the service answers a retried id with the first
+    result and refuses it for another command, so no honest game holds one id twice (every
+    reader finds a batch by its id: the game's boundaries, its retries)."""
+    cid = first.command_id
+    if not isinstance(cid, str) or not cid:
+        raise Bad(first.version, "the command id is empty")
+    if cid in used:
+        raise Bad(
+            first.version,
+            f"command id {cid!r} was already used by the batch at v{used[cid]} (a retried "
+            "command is answered once, never played again)",
+        )
+    used[cid] = first.version
+
+
 def _outcome(rules: AnyRules, state: Any, head: Record, last: bool) -> None:
     ended: GameEnded = _typed(head, GameEnded)
     outcome = rules.outcome(state)
     if outcome is None:
         raise Bad(head.version, "game marked ended but the rules say it is still running")
-    if (tuple(outcome.scores), tuple(outcome.winners)) != (ended.scores, ended.winners):
-        raise Bad(
-            head.version,
-            f"stored result {list(ended.scores)} differs from the rules' {list(outcome.scores)}",
-        )
+    for what, stored, derived in (
+        ("scores", list(ended.scores), list(outcome.scores)),
+        ("winners", list(ended.winners), list(outcome.winners)),
+        ("end reason", ended.reason, outcome.reason),
+    ):
+        if stored != derived:
+            raise Bad(
+                head.version,
+                f"stored {what}: {_shown(stored)}, but the rules give {_shown(derived)}",
+            )
     if not last:
         raise Bad(head.version + 1, "records after the end of the game")
 
@@ -307,20 +358,65 @@ def _redecide(
                 stored.version,
                 f"stored chance {stored.chance} differs from the re-derived {mine.chance}",
             )
-        if (mine.type, mine.seat, mine.command_id, mine.data, mine.command, mine.chance) != (
-            stored_type,
-            stored.seat,
-            stored.command_id,
-            stored_data,
-            stored.command,
-            stored.chance,
-        ):
-            raise Bad(
-                stored.version, f"stored {stored.type} differs from the re-decided {mine.type}"
-            )
+        fields = (
+            ("type", mine.type, stored_type),
+            ("seat", mine.seat, stored.seat),
+            ("command id", mine.command_id, stored.command_id),
+            ("data", mine.data, stored_data),
+            ("command", mine.command, stored.command),
+            ("chance", mine.chance, stored.chance),
+        )
+        for name, derived, kept in fields:
+            if derived != kept:
+                raise Bad(
+                    stored.version,
+                    f"stored {stored.type} differs from the re-decided {mine.type}: "
+                    f"{_difference(name, derived, kept)}",
+                )
     if len(again) != len(batch):
         bad = batch[min(len(again), len(batch) - 1)].version
         raise Bad(bad, f"the command makes {len(again)} events, {len(batch)} are stored")
     for e in events:
         state = rules.evolve(state, e)
     return state, cursor + source.used
+
+
+def _difference(path: str, derived: Any, stored: Any) -> str:
+    """The first place two encoded values differ, as ``data.placement.col: stored 5, re-decided
+    4`` (values cut to 80 characters: a forged field may be huge)."""
+    while True:
+        if isinstance(derived, dict) and isinstance(stored, dict):
+            keys = sorted(set(derived) | set(stored), key=str)
+            key = next(
+                (k for k in keys if derived.get(k, _MISSING) != stored.get(k, _MISSING)), None
+            )
+            if key is None:
+                break
+            path, derived, stored = (
+                f"{path}.{key}",
+                derived.get(key, _MISSING),
+                stored.get(key, _MISSING),
+            )
+        elif isinstance(derived, list) and isinstance(stored, list) and len(derived) == len(stored):
+            i = next(
+                (i for i, (x, y) in enumerate(zip(derived, stored, strict=True)) if x != y), -1
+            )
+            if i < 0:
+                break
+            path, derived, stored = f"{path}[{i}]", derived[i], stored[i]
+        else:
+            break
+    return f"{path}: stored {_shown(stored)}, re-decided {_shown(derived)}"
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "(absent)"
+
+
+_MISSING = _Missing()
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:79] + "…"
