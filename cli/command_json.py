@@ -46,6 +46,9 @@ def parse_command(rules: AnyRules, text: str) -> Any:
     except json.JSONDecodeError as exc:
         problem = f"the command is not JSON ({exc.msg} at character {exc.pos})"
         value = None
+    except ValueError:  # no JSONDecodeError: a number past the 4,300 digits Python reads
+        problem = "the command holds a number too long to read (no command's number is)"
+        value = None
     else:
         problem = "a command is one JSON object with one key, its type"
     if isinstance(value, dict) and len(value) == 1:

@@ -209,6 +209,10 @@ def parse_entries(text: str | None) -> list[ChanceEntry]:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SkaldError("chance/bad-json", f"chance entries are not JSON: {exc.msg}") from None
+    except ValueError:  # no JSONDecodeError: a number past the 4,300 digits Python reads
+        raise SkaldError(
+            "chance/bad-json", "chance entries hold a number too long to read"
+        ) from None
     except RecursionError:  # ``[[[[...`` thousands deep: the parser's stack, not a traceback
         raise SkaldError("chance/bad-json", "chance entries are nested too deeply") from None
     if not isinstance(raw, list):

@@ -127,6 +127,21 @@ def test_deeply_nested_json_moves_and_entries_are_bad_json(store: Store) -> None
     assert created["rule"] == "chance/bad-json" and store.games() == before
 
 
+def test_numbers_too_long_to_read_in_moves_and_entries_are_bad_json(store: Store) -> None:
+    """Past 4,300 digits Python's JSON reader raises a ValueError that is no JSONDecodeError
+    (it was a traceback); no command or entry holds such a number."""
+    huge = "9" * 5000
+    move = f'{{"pass": {{"group": {huge}}}}}'
+    played = store.refused("play", store.gid, "--seat", "0", move)
+    assert played["rule"] == "command/bad-json" and "too long" in played["reason"]
+    check = store.refused("check", store.gid, "--at", "1", "--seat", "0", move)
+    assert check["rule"] == "command/bad-json"
+    before = store.games()
+    created = store.refused("new", "red-north", "--players", "2", "--chance", "table",
+                            "--entries", f"[{huge}]")  # fmt: skip
+    assert created["rule"] == "chance/bad-json" and store.games() == before
+
+
 # ---------------------------------------------------------------- 4. simulate's counts
 
 
