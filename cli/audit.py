@@ -245,6 +245,14 @@ def diff(
 @app.command()
 def verify(
     ref: Annotated[str, typer.Argument(help="Game id or replay file.")],
+    expect: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--expect",
+            help="vN:HASH: the hash a seat was given for record N (its log, its stream); the "
+            "game must hold it. Repeatable; a unique beginning of 12+ hex digits is enough.",
+        ),
+    ] = None,
     db: Db = None,
     server: Server = None,
     token: Token = None,
@@ -252,9 +260,14 @@ def verify(
 ) -> None:
     """Hash chain, seed commitment, every chance outcome re-derived, every command re-decided.
 
-    Exits non-zero naming the first bad event."""
+    Exits non-zero naming the first bad event. With --expect, also that record N's hash is the
+    one a seat was given: a hash binds every record up to it (each holds the one before), so
+    it settles what re-deciding cannot — a command id, a time or an order chosen anew and the
+    chain sealed again — for the first N records."""
     from service.verify import verify as verify_records
 
+    with refusals(json):
+        wanted = [_expected(text) for text in expect or ()]
     if is_file(ref):
         with refusals(json):
             _, records, seeds = records_of(None, ref)
@@ -262,19 +275,70 @@ def verify(
     else:
         with session(db, server, token, json) as client:
             report = client.verify(client.resolve(ref))
+            records = client.history(client.resolve(ref)) if wanted else []
     if not report["ok"]:
         emit(json, report, lambda: None)
         raise fail(
             json and False, "verify/failed", f"event v{report['first_bad']}: {report['problem']}"
         )
+    if wanted:
+        report["expected"] = [_held(records, version, digest) for version, digest in wanted]
+        wrong = next((e for e in report["expected"] if not e["ok"]), None)
+        if wrong is not None:
+            emit(json, report, lambda: None)
+            raise fail(json and False, "verify/unexpected-hash", wrong["problem"])
 
     def human() -> None:
         checked = literal(", ".join(report["checked"]))
         console.print(f"[bold green]verified[/] {report['events']} events: {checked}")
+        for held in report.get("expected", []):
+            console.print(f"  v{held['version']} holds the hash given ({held['hash'][:16]}…)")
         for note in report["notes"]:
             console.print(f"  note: {note}", markup=False)
 
     emit(json, report, human)
+
+
+EXPECT_MIN = 12
+"""Hex digits of a hash ``--expect`` needs at least (48 bits: no forger finds a chain to fit)."""
+
+
+def _expected(text: str) -> tuple[int, str]:
+    """``vN:HASH`` (or ``N:HASH``) as (N, lower-case hex)."""
+    from domain.kernel.errors import Malformed
+
+    where, colon, digest = text.strip().partition(":")
+    number = where.lower().removeprefix("v")
+    digest = digest.strip().lower()
+    if not colon or not number.isdecimal() or int(number) < 1:
+        raise Malformed("verify/bad-expect", f"--expect {text[:80]}: give vN:HASH (e.g. v37:3fa9…)")
+    if len(digest) < EXPECT_MIN or any(ch not in "0123456789abcdef" for ch in digest):
+        raise Malformed(
+            "verify/bad-expect",
+            f"--expect {text[:80]}: the hash must be {EXPECT_MIN} or more hex digits",
+        )
+    return int(number), digest
+
+
+def _held(records: list[Any], version: int, digest: str) -> dict[str, Any]:
+    """Whether record ``version`` holds the hash ``digest`` begins (JSON for the report)."""
+    out: dict[str, Any] = {"version": version, "given": digest}
+    if version > len(records):
+        out.update(
+            ok=False,
+            hash=None,
+            problem=f"a seat was given record v{version}, but the game ends at "
+            f"v{len(records)} (cut short)",
+        )
+        return out
+    actual = str(records[version - 1].hash)
+    out.update(hash=actual, ok=actual.startswith(digest))
+    if not out["ok"]:
+        out["problem"] = (
+            f"record v{version} hashes to {actual[:16]}…, not the {digest[:16]}… a seat was "
+            "given: this is not the game that seat saw (up to that record)"
+        )
+    return out
 
 
 @app.command()

@@ -271,3 +271,44 @@ def test_fork_verify_diff_on_an_honest_game(tmp_path: Path, source: Path) -> Non
     log = invoke_skald(["log", fid, "--db", db, "--json"]).json
     assert [e["data"] for e in log["events"][1:]] == [r.data for r in records[1:at]]
     assert json.loads(json.dumps(report)) == report
+
+
+# ------------------------------------------------------------------ verify --expect
+
+
+def test_expect_settles_what_re_decision_cannot(tmp_path: Path) -> None:
+    """A seat kept the hash it was given at v30; a file whose earlier command id was renamed and
+    its chain sealed again verifies on its own (a new unique id), but not against that hash."""
+    records = _records(RED_NORTH)
+    given = records[29].hash
+    ok = invoke_skald(["verify", str(RED_NORTH), "--expect", f"v30:{given[:16]}", "--json"])
+    assert ok.code == 0, ok.stderr
+    assert ok.json["expected"] == [{"version": 30, "given": given[:16], "hash": given, "ok": True}]
+    first = next(b for b in _batches(records)[1:] if b[0].version == 20)
+    renamed = [
+        dataclasses.replace(r, command_id="renamed-by-a-forger") if r in first else r
+        for r in records
+    ]
+    code, report = _verify_file(tmp_path, renamed)
+    assert code == 0 and report["ok"], report  # the file alone cannot tell
+    forged = str(tmp_path / "forged.jsonl")
+    against = invoke_skald(["verify", forged, "--expect", f"v30:{given}", "--json"])
+    assert against.code == 1, against.stdout
+    assert "verify/unexpected-hash" in against.stderr and "not the game" in against.stderr
+    cut = invoke_skald(["verify", str(RED_NORTH), "--expect", f"v100000:{given}"])
+    assert cut.code == 1 and "cut short" in cut.stderr
+    for bad in ("10", "v10:xyz", "v0:" + given, f"v10:{given[:8]}"):
+        refused = invoke_skald(["verify", str(RED_NORTH), "--expect", bad, "--json"])
+        assert refused.code == 1 and refused.json["error"]["rule"] == "verify/bad-expect", bad
+
+
+def test_expect_on_a_stored_game(tmp_path: Path) -> None:
+    db = str(tmp_path / "s.db")
+    imported = invoke_skald(["import", str(RED_NORTH), "--db", db, "--json"])
+    assert imported.code == 0, imported.stderr
+    gid = imported.json["game_id"]
+    given = _records(RED_NORTH)[-1].hash
+    run = invoke_skald(["verify", gid[:8], "--db", db, "--expect", f"v110:{given}", "--json"])
+    assert run.code == 0 and run.json["expected"][0]["ok"], run.stderr
+    wrong = invoke_skald(["verify", gid[:8], "--db", db, "--expect", "v3:" + "ab" * 8])
+    assert wrong.code == 1 and "verify/unexpected-hash" in wrong.stderr
