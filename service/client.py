@@ -500,7 +500,9 @@ class RemoteClient:
         ], r.next_page_token
 
     def verify(self, game_id: str) -> dict[str, Any]:
-        return _report(self._call("VerifyGame", self.pb.VerifyGameRequest(game_id=game_id)))
+        report = _report(self._call("VerifyGame", self.pb.VerifyGameRequest(game_id=game_id)))
+        report["game"] = self.rules_of(game_id).name  # as the local report names it
+        return report
 
     def check(
         self, game_id: str, at: int, seat: int, command: Any, chance: Sequence[ChanceEntry]
@@ -528,7 +530,9 @@ class RemoteClient:
 
     def import_text(self, text: str) -> tuple[dict[str, Any], dict[str, Any]]:
         r = self._call("ImportGame", self.pb.ImportGameRequest(jsonl=text))
-        return created_json(r.game), _report(r.report)
+        report = _report(r.report)
+        report["game"] = r.game.game
+        return created_json(r.game), report
 
     def watch(self, game_id: str, after: int) -> Iterator[Record]:
         rules = self.rules_of(game_id)
@@ -552,11 +556,23 @@ class RemoteClient:
             info.update(
                 min_players=r.min_players, max_players=r.max_players, rules_version=r.rules_version
             )
-        info["components"] = json_format.MessageToDict(r.components)
+        info["components"] = _whole_numbers(json_format.MessageToDict(r.components))
         return info
 
     def close(self) -> None:
         self.channel.close()
+
+
+def _whole_numbers(value: Any) -> Any:
+    """A Struct's numbers as the catalogue holds them: a Struct carries every number as a
+    double, and the printed component data holds only integers (``1.0`` back to ``1``)."""
+    if isinstance(value, dict):
+        return {k: _whole_numbers(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_whole_numbers(v) for v in value]
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
 
 
 def _report(r: Any) -> dict[str, Any]:

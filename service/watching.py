@@ -19,7 +19,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
-from domain.kernel.errors import SkaldError
+from domain.kernel.errors import Malformed, SkaldError
 from service import policy, queries, wire
 from service.auth import OPERATOR, SPECTATOR, Principal
 from service.fanout import Fanout, Subscription
@@ -168,6 +168,15 @@ def watch_handler(
             who = svc.authenticate(gid, token_of(context))
             loaded = svc.repo.load(gid)
             sender = _Sender(encoder, svc.repo.read, gid, audience_of(who), request.after_version)
+            if sender.position > loaded.version:
+                # No record after it exists yet, and the game's end (at a version before it)
+                # would be skipped: the stream would never send or end. Refused as GetView
+                # refuses a version the game does not have.
+                raise Malformed(
+                    "version/out-of-range",
+                    f"after_version {sender.position} is beyond the game's version "
+                    f"{loaded.version}",
+                )
             if loaded.ended is not None and sender.position >= loaded.version:
                 return  # an ended game writes nothing more
             loop = asyncio.get_running_loop()

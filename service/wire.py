@@ -183,10 +183,15 @@ def from_message(cls: type, msg: Any) -> Any:
 
 
 def _enum(cls: Any, msg: Any, pname: str, number: int, where: str) -> Any:
-    member = _enum_members(cls, _enum_type(msg, pname)).get(number)
+    descriptor = _enum_type(msg, pname)
+    member = _enum_members(cls, descriptor).get(number)
     if member is None:
-        allowed = ", ".join(str(m.value) for m in cls)
-        raise Malformed("command/malformed", f"{where} must be one of {allowed}")
+        # In the names the client sends (the proto's), saying what it sent: an unset field
+        # arrives as the zero ..._UNSPECIFIED value.
+        allowed = ", ".join(enum_value_name(m) for m in cls)
+        sent = descriptor.values_by_number.get(number)
+        shown = sent.name if sent is not None else str(number)
+        raise Malformed("command/malformed", f"{where} must be one of {allowed}, not {shown}")
     return member
 
 
