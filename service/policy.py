@@ -128,12 +128,23 @@ def viewer(principal: Principal, seat: int | None, players: int) -> int | None:
 
 
 def may_enter_chance(principal: Principal) -> None:
+    if principal.kind == "spectator":
+        raise Unauthenticated(
+            "auth/missing-token", "table chance needs the referee's (or operator's) token"
+        )
     if not principal.sees_all:
         raise Forbidden("chance/referee-only", "only the referee may enter table chance")
 
 
 def require_full_access(principal: Principal, why: str) -> None:
-    """Refuse unless ``principal`` is the referee or the operator; ``why`` says what is at stake."""
+    """Refuse unless ``principal`` is the referee or the operator; ``why`` says what is at stake.
+
+    No token at all is ``UNAUTHENTICATED`` (``auth/missing-token``), as everywhere a call needs
+    one; a seat's token is ``PERMISSION_DENIED`` — known, and not allowed this."""
+    if principal.kind == "spectator":
+        raise Unauthenticated(
+            "auth/missing-token", f"{why}: needs the referee's or operator's token"
+        )
     if not principal.sees_all:
         raise Forbidden("auth/referee-only", f"{why}: referee or operator only")
 

@@ -44,11 +44,16 @@ def test_full_access_is_for_the_referee_and_operator() -> None:
     for principal in (REFEREE, OPERATOR):
         policy.require_full_access(principal, "x")
         policy.may_enter_chance(principal)
-    for principal in (SEAT0, SPECTATOR):
-        with pytest.raises(Forbidden):
-            policy.require_full_access(principal, "x")
-        with pytest.raises(Forbidden):
-            policy.may_enter_chance(principal)
+    with pytest.raises(Forbidden):
+        policy.require_full_access(SEAT0, "x")
+    with pytest.raises(Forbidden):
+        policy.may_enter_chance(SEAT0)
+    # no token at all: UNAUTHENTICATED, as everywhere a call needs one (it was forbidden)
+    with pytest.raises(Unauthenticated) as missing:
+        policy.require_full_access(SPECTATOR, "x")
+    assert missing.value.rule == "auth/missing-token"
+    with pytest.raises(Unauthenticated):
+        policy.may_enter_chance(SPECTATOR)
 
 
 def test_the_service_refuses_what_the_policy_refuses(service: GameService) -> None:

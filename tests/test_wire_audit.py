@@ -148,3 +148,20 @@ def _types(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_types(v) for v in value]
     return type(value).__name__
+
+
+def test_full_access_calls_without_a_token_are_unauthenticated(rpc: Rpc) -> None:
+    """ExportGame, VerifyGame and ForkGame with no token answered PERMISSION_DENIED, where the
+    proto promises UNAUTHENTICATED for a missing token; a seat's token stays PERMISSION_DENIED."""
+    game = create(rpc)
+    gid = game.game_id
+    for method, request in (
+        ("ExportGame", pb.ExportGameRequest(game_id=gid)),
+        ("VerifyGame", pb.VerifyGameRequest(game_id=gid)),
+        ("ForkGame", pb.ForkGameRequest(game_id=gid, at_version=rpc.version(gid))),
+    ):
+        missing = rpc.fails(method, request)
+        assert missing.code() is grpc.StatusCode.UNAUTHENTICATED, method
+        assert rule_of(missing) == "auth/missing-token", method
+        seat = rpc.fails(method, request, game.seat_tokens[0])
+        assert seat.code() is grpc.StatusCode.PERMISSION_DENIED, method
