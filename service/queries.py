@@ -18,7 +18,7 @@ from typing import Any, Protocol, runtime_checkable
 from domain.kernel.codec import from_stored, to_data
 from domain.kernel.contract import AnyRules, Outcome, Pending, Seat
 from domain.kernel.errors import Malformed
-from domain.kernel.ranges import INT64_MAX, require_int32
+from domain.kernel.ranges import INT64_MAX, require_int32, require_int64
 from service import policy
 from service.auth import Principal
 from service.errors import echo
@@ -232,8 +232,17 @@ def watch(
     stop: threading.Event | None = None,
     poll: float = 0.25,
 ) -> Iterator[Record]:
-    """Records after ``after`` as they are written (redacted), until the game ends or ``stop``."""
+    """Records after ``after`` as they are written (redacted), until the game ends or ``stop``.
+
+    An ``after`` past the game's version is refused (``version/out-of-range``), as WatchGame
+    refuses it: every record, the end included, would be at or before it, so the watch would
+    wait for good."""
     loaded = repo.load(game_id)
+    require_int64(after, "version/out-of-range", "after")
+    if after > loaded.version:
+        raise Malformed(
+            "version/out-of-range", f"after {after} is beyond the game's version {loaded.version}"
+        )
     if loaded.ended is not None and after >= loaded.version:
         return  # an ended game writes nothing more
     position = after

@@ -52,3 +52,16 @@ def test_table_entries_for_a_server_chance_game_are_refused(tmp_path: Path) -> N
     assert refused.value.rule == "chance/not-table"
     assert svc.list_games() == []
     svc.store.close()
+
+
+def test_a_local_watch_after_the_games_version_is_refused(tmp_path: Path) -> None:
+    """As WatchGame: every record, the end included, is at or before such a version, so the
+    watch waited for good."""
+    svc = open_service(str(tmp_path / "w.db"))
+    gid = svc.create("red_north", 2).game_id
+    head = svc.load(gid).version
+    with pytest.raises(Malformed) as refused:
+        next(iter(svc.watch(gid, Principal("referee"), head + 5)))
+    assert refused.value.rule == "version/out-of-range"
+    assert f"version {head}" in refused.value.reason
+    svc.store.close()
