@@ -106,12 +106,27 @@ class CompactPlacements(Protocol):
         ...
 
 
-def _page_at(token: str) -> tuple[int, int]:
-    """A page token is ``<version>.<offset>``: what was listed, and how far."""
-    version, _, offset = token.partition(".")
+def _listing(game_id: str, seat: Seat, compact: bool) -> str:
+    """What a page token is bound to: the game (its id's first 8 characters), the seat, and
+    whether placements were grouped — the same offset counts other commands in another list."""
+    return f"{game_id[:8]}.{seat}.{'c' if compact else 'a'}"
+
+
+def _page_at(token: str, listing: str) -> tuple[int, int]:
+    """A page token is ``<version>.<offset>.<listing>``: what was listed, how far, and for
+    which game, seat and grouping (:func:`_listing`). A token of another listing is refused:
+    its offset would page through other commands in silence."""
+    version, _, rest = token.partition(".")
+    offset, _, bound = rest.partition(".")
     at, skip = _token_number(version), _token_number(offset)
     if at is None or skip is None:
         raise Malformed("request/page-token", f"{echo(token)} is not a page token of this call")
+    if bound != listing:
+        raise Malformed(
+            "request/page-token",
+            f"{echo(token)} is a page token of another listing (another game, seat or "
+            "compact_placements): ask for the first page again",
+        )
     return at, skip
 
 
@@ -147,8 +162,9 @@ def legal(
         raise Malformed("request/page-size", "page_size must be 0 (everything) or more")
     require_int32(page_size, "request/page-size", "page_size")  # int32 on the wire
     offset = 0
+    listing = _listing(game_id, seat, compact)
     if page_token:
-        at, offset = _page_at(page_token)
+        at, offset = _page_at(page_token, listing)
     loaded = repo.load(game_id)
     if at is not None and at != loaded.version:
         loaded = repo.load(game_id, upto=at)
@@ -169,7 +185,7 @@ def legal(
     # islice takes no stop beyond sys.maxsize (2**63 - 1): a token's offset may be that big
     page = list(islice(listed, offset, min(offset + page_size + 1, INT64_MAX)))
     more = len(page) > page_size
-    token = f"{loaded.version}.{offset + page_size}" if more else ""
+    token = f"{loaded.version}.{offset + page_size}.{listing}" if more else ""
     return Legal(loaded.version, rules, page[:page_size], placements, token)
 
 

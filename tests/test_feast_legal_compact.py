@@ -182,6 +182,17 @@ def test_pages_join_to_the_full_list_even_after_the_game_moves_on(
     with pytest.raises(Malformed) as bad:
         svc.legal(gid, OPERATOR, 0, page_size=5, page_token="latest")
     assert bad.value.rule == "request/page-token"
+    # a token is bound to its listing: the same offset counts other commands in another one
+    other_game, _ = _feast_game(svc)
+    second = first.next_page_token
+    for elsewhere in (
+        lambda: svc.legal(gid, OPERATOR, 0, page_size=97, page_token=second, compact=True),
+        lambda: svc.legal(gid, OPERATOR, 1, page_size=97, page_token=second),
+        lambda: svc.legal(other_game, OPERATOR, 0, page_size=97, page_token=second),
+    ):
+        with pytest.raises(Malformed, match="another listing") as other:
+            elsewhere()
+        assert other.value.rule == "request/page-token"
     with pytest.raises(Malformed):
         svc.legal(gid, OPERATOR, 0, page_size=-1)
 

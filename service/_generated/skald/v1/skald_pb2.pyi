@@ -945,7 +945,9 @@ class ListLegalCommandsRequest(_message.Message):
     """At most this many commands per answer (0: all of them)."""
     page_token: _builtins.str
     """next_page_token of the previous answer ("" = the first page). Later pages list the
-    commands of the first page's version, even if the game has moved on since.
+    commands of the first page's version, even if the game has moved on since. A token is
+    bound to its game, seat and compact_placements: with others it is refused
+    (INVALID_ARGUMENT, request/page-token).
     """
     def __init__(
         self,
