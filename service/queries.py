@@ -279,7 +279,11 @@ def list_games(repo: Repository) -> list[IndexRow]:
 
 
 def games_page(repo: Repository, query: GamesQuery) -> GamesPage:
-    """One page of the games ``query`` filters, in its order (ListGames, ``skald games``)."""
+    """One page of the games ``query`` filters, in its order (ListGames, ``skald games``). A
+    ``game`` filter naming no game is refused (``game/unknown``) as CreateGame refuses it: an
+    empty page would read as "no such games yet"."""
+    if query.game:
+        repo.games.entry(query.game)
     return repo.games_page(query)
 
 

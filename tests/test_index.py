@@ -187,6 +187,7 @@ def test_text_with_a_nul_names_no_game_on_every_store(db_url: str) -> None:
     import base64
     import json
 
+    from domain.kernel.errors import UnknownGame
     from service.bootstrap import open_service
 
     svc = open_service(db_url)
@@ -195,8 +196,10 @@ def test_text_with_a_nul_names_no_game_on_every_store(db_url: str) -> None:
         for text in ("abcd\x00", made.game_id[:6] + "\x00", "\x00" * 4, "zzzz"):
             with pytest.raises(NotFound, match="no game"):
                 svc.repo.resolve(text)
-        with pytest.raises(Malformed, match="not a game name"):
+        with pytest.raises(UnknownGame, match="no game named"):  # no game's name at all
             svc.games_page(GamesQuery(game="red\x00north"))
+        with pytest.raises(Malformed, match="not a game name"):  # the index's own guard
+            svc.repo.games_page(GamesQuery(game="red\x00north"))
         forged = json.dumps(["created", "\x00", made.game_id]).encode()
         token = base64.urlsafe_b64encode(forged).decode().rstrip("=")
         with pytest.raises(Malformed, match="page_token"):

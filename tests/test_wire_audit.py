@@ -165,3 +165,13 @@ def test_full_access_calls_without_a_token_are_unauthenticated(rpc: Rpc) -> None
         assert rule_of(missing) == "auth/missing-token", method
         seat = rpc.fails(method, request, game.seat_tokens[0])
         assert seat.code() is grpc.StatusCode.PERMISSION_DENIED, method
+
+
+def test_list_games_with_a_game_of_no_name_is_refused(rpc: Rpc) -> None:
+    refused = rpc.fails("ListGames", pb.ListGamesRequest(game="red-nroth"))
+    assert refused.code() is grpc.StatusCode.NOT_FOUND and rule_of(refused) == "game/unknown"
+    create(rpc)
+    for name in ("red-north", "red_north"):
+        listed = rpc.call("ListGames", pb.ListGamesRequest(game=name, status="running"))
+        assert listed.games and {g.game for g in listed.games} == {"red_north"}
+        assert {g.status for g in listed.games} == {"running"}

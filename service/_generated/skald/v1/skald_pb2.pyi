@@ -1192,9 +1192,11 @@ class ListGamesRequest(_message.Message):
     PAGE_SIZE_FIELD_NUMBER: _builtins.int
     PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     game: _builtins.str
-    """A game's name (red-north, brian-boru, ...)."""
+    """A game's name (red-north, brian-boru, ...; red_north too); "" = any. A name of no
+    game is refused (NOT_FOUND, game/unknown), not answered with no games.
+    """
     status: _builtins.str
-    """"running" or "ended"."""
+    """"running" or "finished" ("ended" is read as "finished"); "" = any."""
     players: _builtins.int
     """Exactly this many players (0: any)."""
     created_since: _builtins.str
@@ -1243,8 +1245,10 @@ class GameSummary(_message.Message):
     UPDATED_AT_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     game: _builtins.str
+    """The game's registered name: red_north, brian_boru or feast."""
     players: _builtins.int
     status: _builtins.str
+    """"running" or "finished"."""
     version: _builtins.int
     created_at: _builtins.str
     updated_at: _builtins.str
