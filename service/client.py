@@ -556,6 +556,7 @@ class RemoteClient:
             info.update(
                 min_players=r.min_players, max_players=r.max_players, rules_version=r.rules_version
             )
+            info["options"] = [self.wire.setup_option_from_proto(o) for o in r.options]
         info["components"] = _whole_numbers(json_format.MessageToDict(r.components))
         return info
 

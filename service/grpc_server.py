@@ -229,6 +229,8 @@ class Servicer:
             response.min_players = entry.rules.min_players
             response.max_players = entry.rules.max_players
             response.rules_version = entry.rules.rules_version
+            for spec in entry.rules.options:
+                wire.setup_option_to_proto(response.options.add(), spec)
         json_format.ParseDict(_plain(entry.components()), response.components)
         return response
 

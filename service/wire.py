@@ -287,24 +287,62 @@ def options_to_proto(target: Any, options: Mapping[str, Any]) -> None:
     """Fill a ``map<string, OptionValue>`` from plain option values. A number beyond 32 bits
     cannot be sent; it is refused as the kernel refuses it (``options/out-of-range``)."""
     for key, value in options.items():
-        slot = target[key]
-        if isinstance(value, bool):
-            slot.flag = value
-        elif isinstance(value, int):
+        if isinstance(value, int) and not isinstance(value, bool):
             require_int32(value, "options/out-of-range", f"option {echo(key)}")
-            slot.number = value
-        else:
-            slot.text = str(value)
+        option_value_to_proto(target[key], value)
 
 
 _options = options_to_proto  # the name the client used before
 
 
 def options_from_proto(options: Mapping[str, Any]) -> dict[str, str | int | bool]:
-    out: dict[str, str | int | bool] = {}
-    for key, value in options.items():
-        which = value.WhichOneof("value")
-        out[key] = getattr(value, which) if which else ""
+    return {key: option_value_from_proto(value) for key, value in options.items()}
+
+
+def option_value_to_proto(slot: Any, value: str | int | bool) -> None:
+    """One ``OptionValue`` (a flag, a 32-bit number or text) from a plain value."""
+    if isinstance(value, bool):
+        slot.flag = value
+    elif isinstance(value, int):
+        slot.number = value
+    else:
+        slot.text = str(value)
+
+
+def option_value_from_proto(value: Any) -> str | int | bool:
+    which = value.WhichOneof("value")
+    return getattr(value, which) if which else ""
+
+
+def setup_option_to_proto(target: Any, spec: Any) -> None:
+    """A game's :class:`~domain.kernel.options.OptionSpec` as a ``SetupOption`` (GetRules)."""
+    target.name, target.kind, target.help = spec.name, spec.kind.value, spec.help
+    target.overrides = spec.overrides
+    option_value_to_proto(target.default, spec.default)
+    for allowed in spec.allowed:
+        option_value_to_proto(target.allowed.add(), allowed)
+    if spec.minimum is not None:
+        target.minimum = spec.minimum
+    if spec.maximum is not None:
+        target.maximum = spec.maximum
+
+
+def setup_option_from_proto(option: Any) -> dict[str, object]:
+    """A ``SetupOption`` as ``OptionSpec.describe()`` gives it (``skald rules --json``)."""
+    out: dict[str, object] = {
+        "name": option.name,
+        "kind": option.kind,
+        "default": option_value_from_proto(option.default),
+        "help": option.help,
+    }
+    if option.overrides:
+        out["overrides"] = option.overrides
+    if option.allowed:
+        out["allowed"] = [option_value_from_proto(v) for v in option.allowed]
+    if option.HasField("minimum"):
+        out["minimum"] = option.minimum
+    if option.HasField("maximum"):
+        out["maximum"] = option.maximum
     return out
 
 

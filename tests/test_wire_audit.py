@@ -175,3 +175,30 @@ def test_list_games_with_a_game_of_no_name_is_refused(rpc: Rpc) -> None:
         listed = rpc.call("ListGames", pb.ListGamesRequest(game=name, status="running"))
         assert listed.games and {g.game for g in listed.games} == {"red_north"}
         assert {g.status for g in listed.games} == {"running"}
+
+
+def test_get_rules_lists_the_setup_options_create_game_takes(
+    served: tuple[Rpc, int, GameService],
+) -> None:
+    """A frontend in any language learns the options from GetRules (only the Python CLI
+    could, from its own registry); the gRPC client's `skald rules` matches the local one."""
+    rpc, port, service = served
+    for game in ("red-north", "brian-boru", "feast"):
+        rules = rpc.call("GetRules", pb.GetRulesRequest(game=game))
+        specs = service.games.rules(game).options
+        assert [o.name for o in rules.options] == [s.name for s in specs]
+        remote = RemoteClient(f"127.0.0.1:{port}", None)
+        try:
+            assert (
+                remote.rules_info(game)["options"]
+                == LocalClient(service).rules_info(game)["options"]
+            )
+        finally:
+            remote.close()
+    card5 = next(
+        o
+        for o in rpc.call("GetRules", pb.GetRulesRequest(game="brian-boru")).options
+        if o.name == "card5_coins"
+    )
+    assert card5.kind == "number" and card5.default.number == 3
+    assert [v.number for v in card5.allowed] == [2, 3] and "RULINGS.md" in card5.overrides

@@ -1335,6 +1335,7 @@ class GetRulesResponse(_message.Message):
     MAX_PLAYERS_FIELD_NUMBER: _builtins.int
     RULES_VERSION_FIELD_NUMBER: _builtins.int
     COMPONENTS_FIELD_NUMBER: _builtins.int
+    OPTIONS_FIELD_NUMBER: _builtins.int
     game: _builtins.str
     title: _builtins.str
     playable: _builtins.bool
@@ -1347,6 +1348,10 @@ class GetRulesResponse(_message.Message):
         Struct so one message serves every game's very different boards.
         """
 
+    @_builtins.property
+    def options(self) -> _containers.RepeatedCompositeFieldContainer[Global___SetupOption]:
+        """The setup options CreateGame takes (its `options` map), in the game's order."""
+
     def __init__(
         self,
         *,
@@ -1357,14 +1362,71 @@ class GetRulesResponse(_message.Message):
         max_players: _builtins.int = ...,
         rules_version: _builtins.str = ...,
         components: _struct_pb2.Struct | None = ...,
+        options: _abc.Iterable[Global___SetupOption] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["components", b"components"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["components", b"components", "game", b"game", "max_players", b"max_players", "min_players", b"min_players", "playable", b"playable", "rules_version", b"rules_version", "title", b"title"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["components", b"components", "game", b"game", "max_players", b"max_players", "min_players", b"min_players", "options", b"options", "playable", b"playable", "rules_version", b"rules_version", "title", b"title"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GetRulesResponse: _TypeAlias = GetRulesResponse  # noqa: Y015
+
+@_typing.final
+class SetupOption(_message.Message):
+    """One setup option of a game, as `skald rules` lists it."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NAME_FIELD_NUMBER: _builtins.int
+    KIND_FIELD_NUMBER: _builtins.int
+    DEFAULT_FIELD_NUMBER: _builtins.int
+    HELP_FIELD_NUMBER: _builtins.int
+    OVERRIDES_FIELD_NUMBER: _builtins.int
+    ALLOWED_FIELD_NUMBER: _builtins.int
+    MINIMUM_FIELD_NUMBER: _builtins.int
+    MAXIMUM_FIELD_NUMBER: _builtins.int
+    name: _builtins.str
+    kind: _builtins.str
+    """"text", "number", "flag", or "numbers" (a comma list of integers, sent as text)."""
+    help: _builtins.str
+    overrides: _builtins.str
+    """The printed value or ruling (RULINGS.md) it overrides; "" when it overrides none."""
+    minimum: _builtins.int
+    """Bounds of a number, or of each number of a "numbers" list."""
+    maximum: _builtins.int
+    @_builtins.property
+    def default(self) -> Global___OptionValue: ...
+    @_builtins.property
+    def allowed(self) -> _containers.RepeatedCompositeFieldContainer[Global___OptionValue]:
+        """The only values accepted; empty: any value of its kind within the bounds."""
+
+    def __init__(
+        self,
+        *,
+        name: _builtins.str = ...,
+        kind: _builtins.str = ...,
+        default: Global___OptionValue | None = ...,
+        help: _builtins.str = ...,
+        overrides: _builtins.str = ...,
+        allowed: _abc.Iterable[Global___OptionValue] | None = ...,
+        minimum: _builtins.int | None = ...,
+        maximum: _builtins.int | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_maximum", b"_maximum", "_minimum", b"_minimum", "default", b"default", "maximum", b"maximum", "minimum", b"minimum"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_maximum", b"_maximum", "_minimum", b"_minimum", "allowed", b"allowed", "default", b"default", "help", b"help", "kind", b"kind", "maximum", b"maximum", "minimum", b"minimum", "name", b"name", "overrides", b"overrides"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__maximum: _TypeAlias = _typing.Literal["maximum"]  # noqa: Y015
+    _WhichOneofArgType__maximum: _TypeAlias = _typing.Literal["_maximum", b"_maximum"]  # noqa: Y015
+    _WhichOneofReturnType__minimum: _TypeAlias = _typing.Literal["minimum"]  # noqa: Y015
+    _WhichOneofArgType__minimum: _TypeAlias = _typing.Literal["_minimum", b"_minimum"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__maximum) -> _WhichOneofReturnType__maximum | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__minimum) -> _WhichOneofReturnType__minimum | None: ...
+
+Global___SetupOption: _TypeAlias = SetupOption  # noqa: Y015
 
 @_typing.final
 class VerifyGameRequest(_message.Message):
