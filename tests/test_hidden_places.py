@@ -50,10 +50,11 @@ def _face_down(state: Any, seat: int) -> set[str]:
 
 
 def _random_games(svc: GameService, games: int, players: int) -> Iterator[tuple[str, Any, int]]:
-    """(game id, state, acting seat) at every position of random Red North games, before the
+    """(game id, state, acting seat) at every position of random Red North games (fixed deals:
+    a random one left the tests below with nothing to check now and then), before the
     seat's random legal command is played."""
     for n in range(games):
-        gid = svc.create("red_north", players).game_id
+        gid = svc.create("red_north", players, seed=f"places-{n}".encode()).game_id  # fixed deal
         rng = random.Random(f"places-{n}")
         while True:
             loaded = svc.load(gid)
