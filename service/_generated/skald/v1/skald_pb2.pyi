@@ -1141,6 +1141,9 @@ class ForkGameRequest(_message.Message):
     RESEED_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     at_version: _builtins.int
+    """Keep records 1..at_version, which must end a command's batch (a refusal names the two
+    versions around one that does not: version/not-a-boundary). Required: 0 is refused.
+    """
     reseed: _builtins.bool
     def __init__(
         self,
@@ -1496,6 +1499,9 @@ class CheckCommandRequest(_message.Message):
     CHANCE_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     at_version: _builtins.int
+    """The version to check at: 1..the game's version, at the end of a command's batch (unlike
+    GetView's, 0 is refused, not read as the latest: a check names the position it settles).
+    """
     seat: _builtins.int
     @_builtins.property
     def command(self) -> Global___Command: ...
