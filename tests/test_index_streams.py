@@ -9,19 +9,16 @@ A random seed's stream is the id of the game that drew it, so only that game's u
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from domain.kernel.play import random_command
-from domain.kernel.records import GameEnded
 from service.auth import OPERATOR
 from service.bootstrap import registry
 from service.games import GameService
-from service.records import read_kernel
 from service.store import EventStore
+from tests.test_secrets_seeds import finish
 
 
 @pytest.fixture
@@ -34,16 +31,6 @@ def svc(db: str) -> Iterator[GameService]:
     store = EventStore(db)
     yield GameService(store, registry())
     store.close()
-
-
-def finish(svc: GameService, game_id: str, seed: int = 0) -> GameEnded:
-    picker = random.Random(seed)
-    while svc.load(game_id).ended is None:
-        loaded = svc.load(game_id)
-        pick = random_command(loaded.rules, loaded.state, picker)
-        assert pick is not None
-        svc.submit(game_id, OPERATOR, pick[0], pick[1])
-    return read_kernel(svc.store.read(game_id)[-1], GameEnded)
 
 
 def _family(svc: GameService) -> dict[str, str]:
