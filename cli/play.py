@@ -147,6 +147,7 @@ def play(
         rules = client.rules_of(gid)
         cmd = read_move(client, gid, rules, seat, command)
         version, records = client.submit(gid, seat, cmd, expect, command_id, parse_entries(chance))
+        records = seen_by(client, gid, seat, records)
 
         def human() -> None:
             for r in records:
@@ -158,6 +159,18 @@ def play(
             {"game_id": gid, "version": version, "events": [r.to_json() for r in records]},
             human,
         )
+
+
+def seen_by(client: Any, gid: str, seat: int, records: list[Any]) -> list[Any]:
+    """A move's records as ``seat`` is served them. A local store hands back the referee's
+    (a deal to every seat, a shuffled deck's order); through ``--server`` the token decides."""
+    from service.auth import Principal
+    from service.client import LocalClient
+
+    if not isinstance(client, LocalClient) or not records:
+        return records
+    client.who = Principal("seat", seat)
+    return list(client.history(gid, records[0].version - 1, records[-1].version))
 
 
 def read_move(client: Any, gid: str, rules: Any, seat: int, text: str) -> Any:
@@ -400,15 +413,16 @@ def setup_options(game: str) -> list[dict[str, object]]:
 
 
 def options_table(title: str, options: list[dict[str, Any]]) -> Table:
-    from rich.table import Table
+    from rich.table import Column, Table
 
+    # The name and values are typed after --option: folded when narrow, never cut with "…".
     table = Table(
-        "option",
+        Column("option", no_wrap=True),
         "type",
-        "default",
-        "allowed",
-        "overrides",
-        "what it does",
+        Column("default", overflow="fold"),
+        Column("allowed", overflow="fold"),
+        Column("overrides", overflow="fold"),
+        Column("what it does", overflow="fold"),
         title=f"{title} — setup options (skald new --option NAME=VALUE)",
     )
     for o in options:

@@ -131,15 +131,16 @@ def _map(view: dict[str, Any]) -> Table:
     return table
 
 
-def _players(view: dict[str, Any]) -> Table:
+def _players(view: dict[str, Any]) -> RenderableType:
+    """The players' table, narrow enough for an 80-column terminal (a wider one made rich
+    cut the headers and drop the last column), and each seat's marriages on a line below."""
     table = _table("Players")
+    table.padding = (0, 0)
     table.add_column("seat", no_wrap=True)
-    for col in ("coins", "renown", "pts", "raiders", "church", "track"):
-        table.add_column(col, justify="right")
-    table.add_column("marriages", min_width=10)
-    for col in ("hand", "pile", "kept"):
-        table.add_column(col, justify="right")
+    for col in ("coins", "renown", "pts", "raiders", "church", "track", "hand", "pile", "kept"):
+        table.add_column(col, justify="right", no_wrap=True)
     acting = set(view["to_act"])
+    married = Text("Marriages: ", style="bold")
     for p in view["players"]:
         seat = p["seat"]
         name = Text("▶ " if seat in acting else "  ") + seat_text(seat)
@@ -148,19 +149,22 @@ def _players(view: dict[str, Any]) -> Table:
         if seat == view["seat"]:
             name.append(" (you)", style="italic")
         names = [MARRIAGE_BY_ID[m].name if m in MARRIAGE_BY_ID else m for m in p["marriages"]]
-        marriages = Text(", ".join(names) or "—")
-        if p["princess_option"]:
-            marriages.append(f" [{p['princess_option'].replace('_', ' ')}]", style="italic")
+        if names or p["princess_option"]:
+            married.append("; " if len(married) > len("Marriages: ") else "")
+            married.append(seat_text(seat) + Text("".join(f" {n}," for n in names).rstrip(",")))
+            if p["princess_option"]:
+                married.append(f" [{p['princess_option'].replace('_', ' ')}]", style="italic")
         table.add_row(
             name,
             *(str(p[k]) for k in ("coins", "renown", "points", "raiders", "church_discs")),
             str(p["track_space"]),
-            marriages,
             str(p["hand_count"]),
             str(p["pile_count"]),
             "yes" if p["has_kept"] else "no",
         )
-    return table
+    if len(married) == len("Marriages: "):
+        married.append("—")
+    return Group(table, married)
 
 
 def _pending(decision: dict[str, Any] | None) -> Text | None:

@@ -129,7 +129,7 @@ def _players(view: dict[str, Any]) -> Table:
     table.add_column("Raiding Party (left → right)", min_width=24, ratio=1)
     for col in ("hand", "glory", "VP"):
         table.add_column(col, justify="right", no_wrap=True)
-    table.add_column("gods", min_width=10)
+    table.add_column("gods, status", min_width=10)
     acting = set(view["to_act"])
     for p in view["players"]:
         seat = p["seat"]

@@ -2,11 +2,12 @@
 
 Each screen draws the seat's view, the last moves as this seat saw them (in the game's
 notation), what the game waits for, and the seat's legal moves numbered and grouped; the
-person types a number or a notation (``cli.notation``), ``q`` to quit, Enter alone to
-redraw. A text that names no legal move (or several) is answered with the closest legal
-moves and nothing is played. When the seat has nothing to do the session waits, redrawing
-as other seats' moves arrive (``cli.session_screen.Follower``: WatchGame through
-``--server``, the store's version locally).
+person types a number or a notation (``cli.notation``), ``?`` for help, ``q`` to quit,
+Enter alone to redraw. A text that names no legal move (or several) is answered with the
+closest legal moves and nothing is played. When the seat is not to act the session waits,
+redrawing as other seats' moves arrive (``cli.session_screen.Follower``: WatchGame through
+``--server``, the store's version locally), and lists any move the seat may make out of
+turn (A Feast for Odin's goods placed any time): a line typed meanwhile plays it.
 
 **Hot-seat** (``--hot-seat``, local store): every seat at one terminal. Whenever the seat to
 play changes, the screen and its scrollback are cleared and a handover screen that draws no
@@ -34,6 +35,13 @@ if TYPE_CHECKING:
 RECENT = 8
 """How many of the last moves a screen lists."""
 QUIT = frozenset({"q", "quit", "exit"})
+HELP = frozenset({"?", "help"})
+HOW = (
+    "Type a move's number, or its notation: the group's word, then the move as listed "
+    "(e.g. {example!r}); a unique beginning is enough, and a beginning several moves share "
+    "lists just those. Tab completes. Enter alone redraws; q quits (nothing is lost: "
+    "`skald play` again resumes). Nothing was played."
+)
 
 
 @dataclass
@@ -110,6 +118,9 @@ class Session:
         self.shown = None
         self.message = Text()
         self.screen.clear()
+        forget = getattr(self.screen, "forget", None)  # a Terminal's ↑ history of lines
+        if callable(forget):
+            forget()
         self.screen.console.print(
             Text.assemble(
                 ("Hot-seat: ", "bold"),
@@ -129,14 +140,23 @@ class Session:
         self._draw(seat, moves)
         count = len(moves.rows)
         line = self.screen.ask(
-            f"seat {seat}, your move (1-{count} or notation, q quits)> ", words_of(moves.rows)
+            f"seat {seat}, your move (1-{count} or notation, ? help, q quits)> ",
+            words_of(moves.rows),
         )
         if line is None or line.strip().lower() in QUIT:
             return False
+        self._answer(seat, moves, line, version)
+        return True
+
+    def _answer(self, seat: int, moves: Moves, line: str, version: int) -> None:
+        """Play the move ``line`` names, or say why not (the next screen's message)."""
         self.only = ""
         if not line.strip():
             self.message = Text()
-            return True
+            return
+        if line.strip().lower() in HELP:
+            self.message = Text(HOW.format(example=moves.rows[0][2]), style="bold yellow")
+            return
         from domain.kernel.errors import SkaldError
 
         try:
@@ -150,30 +170,41 @@ class Session:
                     "above. Type one's number, or more of its notation.",
                     style="bold yellow",
                 )
-            return True
+            return
         try:
             self.client.submit(self.game_id, seat, command, version, None, ())
         except SkaldError as error:
             self.message = Text(f"refused: {describe(error)}. Nothing was played.", "bold red")
-            return True
+            return
         self.message = Text(f"seat {seat} played {to_text(self.game, command)}", style="green")
-        return True
 
     def _wait(self, public: ViewResult) -> bool:
-        """Draw the seat's screen while others play; ``False`` if the person quits."""
+        """Draw the seat's screen while others play; ``False`` if the person quits. Moves
+        the seat may make out of turn (A Feast for Odin's goods placed any time) are listed
+        and a line typed meanwhile plays one."""
         (seat,) = self.seats[:1]
         self._as(seat)
+        legal = self.client.legal(self.game_id, seat)
+        moves = Moves(self.game, legal) if legal else None
         waiting = ", ".join(f"seat {s}" for s in public.to_act) or "nobody"
         self.message = Text.assemble(
             self.message,
             "\n" if self.message else "",
             (f"Waiting for {waiting}", "bold yellow"),
-            " — their moves appear here as they are made; q and Enter quits.",
+            " — their moves appear here as they are made; "
+            + ("meanwhile type one of your moves above and Enter; " if moves else "")
+            + "q and Enter quits.",
         )
-        self._draw(seat, None)
+        self._draw(seat, moves)
         self.message = Text()
         line = self.follower.wait(public.version, self.screen)
-        return line is None or line.strip().lower() not in QUIT
+        if line is not None and line.strip().lower() in QUIT:
+            return False
+        if line is not None and moves is not None:
+            self._answer(seat, moves, line, public.version)
+        elif line is not None and line.strip():
+            self.message = Text(f"seat {seat} has no move now. Nothing was played.", "bold red")
+        return True
 
     def _finish(self) -> None:
         """The last screen: the seat's view, or at a hot-seat table the public one."""
@@ -199,7 +230,10 @@ class Session:
         self.screen.clear()
         parts: list[RenderableType] = [draw_view(result), self._recent(result.version)]
         if result.pending and not final:
-            waits = [f"seat {p.seat}: {p.prompt}" for p in result.pending]
+            seats: dict[str, list[str]] = {}  # one prompt once, however many seats it asks
+            for p in result.pending:
+                seats.setdefault(p.prompt, []).append(f"seat {p.seat}")
+            waits = [f"{', '.join(who)}: {prompt}" for prompt, who in seats.items()]
             parts.append(Text("Waiting for: " + "; ".join(waits), style="yellow"))
         if moves is not None:
             parts += self._moves(seat, moves, console.width, console.height)

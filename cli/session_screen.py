@@ -61,6 +61,15 @@ class Terminal:
         matches = [w for w in self.words if w.startswith(text.lower())]
         return matches[state] if state < len(matches) else None
 
+    def forget(self) -> None:
+        """Drop the lines typed so far (readline's ↑ history): at a hot-seat handover the
+        next seat must not recall the last seat's moves, a face-down deploy or a kept card."""
+        try:
+            import readline
+        except ImportError:
+            return
+        readline.clear_history()
+
     def clear(self) -> None:
         if self.console.is_terminal:
             self.console.file.write(CLEAR)

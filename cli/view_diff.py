@@ -43,10 +43,15 @@ def diff_marks(a: Source, b: Source) -> dict[str, Any]:
     else:
         parts.append(f"no divergence: {report['common_prefix']} events in common")
     if scores["a"] is not None or scores["b"] is not None:
-        parts.append(f"scores A {scores['a']} · B {scores['b']}")
+        parts.append(f"scores A {_scores(scores['a'])} · B {_scores(scores['b'])}")
     return {
         "fork": fork,
         "diverge": diverge,
         "common_prefix": report["common_prefix"],
         "summary": " · ".join(parts),
     }
+
+
+def _scores(scores: list[int] | None) -> str:
+    """Final scores as the page reads them (``7-2-9-7``); a game still running has none."""
+    return "-".join(map(str, scores)) if scores is not None else "still running"

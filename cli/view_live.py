@@ -136,7 +136,16 @@ class LiveServer:
 
     def __init__(self, live: Live, host: str = "127.0.0.1", port: int = 0) -> None:
         self.live = live
-        self.httpd = ThreadingHTTPServer((host, port), _handler(live))
+        try:
+            self.httpd = ThreadingHTTPServer((host, port), _handler(live))
+        except OSError as error:
+            from domain.kernel.errors import Malformed
+
+            raise Malformed(
+                "view/port",
+                f"cannot serve the page on {host}:{port}: {error.strerror or error} (another "
+                "--port, or 0 for any free one)",
+            ) from None
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(
             target=self.httpd.serve_forever, name="skald-view-http", daemon=True

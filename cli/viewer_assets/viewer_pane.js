@@ -81,8 +81,14 @@ class Pane {
     this.position = el("span", { cls: "position" });
     const jump = el("input", { type: "number", min: 1, cls: "jump", "aria-label": "Go to version", size: 5 });
     jump.addEventListener("change", () => {
-      const i = this.indexOf(Number(jump.value));
-      if (i >= 0) this.go(i);
+      // A version past either end goes to that end (and says so in the box), not nowhere.
+      const events = this.game.events;
+      const v = Math.round(Number(jump.value));
+      if (jump.value === "" || !Number.isFinite(v) || !events.length) return;
+      const i = this.indexOf(v);
+      const at = i >= 0 ? i : v < events[0][0] ? 0 : events.length - 1;
+      jump.value = String(events[at][0]);
+      this.go(at);
     });
     this.liveState = el("span", { cls: "live-state", role: "status" });
     const controls = el("div", { cls: "controls", role: "group", "aria-label": "Timeline" },
