@@ -37,10 +37,11 @@ def imitation_space(column: int) -> str:
 
 
 def _ships_meet(s: State, seat: int, needs: tuple[str, ...]) -> Refusal | None:
-    """A space's ship needs (rules.ja.txt: 商船が必要 etc.); a ship may serve many spaces."""
+    """A space's ship needs (rules.ja.txt: 商船が必要 etc.); a ship may serve many spaces.
+    With #147 Steersman a knarr also serves where a longship is needed, and stays a knarr
+    for the spaces that need one (overseas trading, the special sale)."""
     kinds = [sh.kind for sh in s.players[seat].ships]
-    if cards.knarr_as_longship(s, seat):  # an occupation lets a knarr serve as a longship
-        kinds = [ShipKind.LONGSHIP if k is ShipKind.KNARR else k for k in kinds]
+    as_longship = cards.knarr_as_longship(s, seat)
     large = sum(1 for k in kinds if k is not ShipKind.WHALING_BOAT)
     small = len(kinds) - large
     for need in set(needs):
@@ -53,6 +54,8 @@ def _ships_meet(s: State, seat: int, needs: tuple[str, ...]) -> Refusal | None:
             ok = len(kinds) >= n
         elif need == "knarr-or-longship":
             ok = large >= n
+        elif need == ShipKind.LONGSHIP.value and as_longship:
+            ok = kinds.count(ShipKind.LONGSHIP) + kinds.count(ShipKind.KNARR) >= n
         else:
             ok = kinds.count(ShipKind(need)) >= n
         if not ok:

@@ -6,8 +6,9 @@ silver, then turn any number of **different** green goods in supply to their blu
 already on a board stay: refresher.en.txt). The silver is paid on placing; the goods are then
 chosen with ``TradeOverseas(goods)``, the action's one pending step. Reading: the space is
 taken only with at least one green good in supply (the silver is the price, the turning is
-the action); the step itself may name none ("何種類でも", and goods may have been placed on a
-board meanwhile, an anytime action).
+the action), unless the seat has played #36 Ship's Cook, whose text lets the space be used
+"even if no green good is then turned"; the step itself may name none ("何種類でも", and goods
+may have been placed on a board meanwhile, an anytime action).
 
 Special sale: "銀貨をコストに1つか2つの灰色の特殊タイルを購入する" — buy 1 or 2 special tiles at
 their printed silver cost (the English Crown has none: it is never sold); each tile exists
@@ -127,7 +128,7 @@ def charged(log: Log, seat: int, tiles: tuple[SpecialTile, ...]) -> int:
 def _trade_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
     if s.players[seat].silver < 1:
         return rule("cannot-pay", "overseas trading costs 1 silver")
-    if not greens(s.players[seat]):
+    if not greens(s.players[seat]) and not cards.trades_without_greens(s, seat):
         return rule("nothing-to-trade", "you have no green good in your supply")
     return None
 

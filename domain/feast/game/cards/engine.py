@@ -207,6 +207,10 @@ def explore_any(s: State, seat: int) -> bool:
     return any(c.explore_any for c in cards_of(s, seat))
 
 
+def trades_without_greens(s: State, seat: int) -> bool:
+    return any(c.trades_without_greens for c in cards_of(s, seat))
+
+
 def vikings_saved(s: State, seat: int, space: ActionSpace) -> int:
     return sum(c.vikings_saved(s, seat, space) for c in cards_of(s, seat) if c.vikings_saved)
 

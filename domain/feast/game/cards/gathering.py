@@ -10,6 +10,7 @@ from domain.feast.action_board import Group
 from domain.feast.game.cards.effects import (
     give,
     mountain_menu,
+    offer,
 )
 from domain.feast.game.cards.model import Card, Choice, Menu, SpaceUse
 from domain.feast.game.cards.spaces import (
@@ -19,6 +20,7 @@ from domain.feast.game.cards.spaces import (
     gathered,
     of_group,
     of_kind,
+    trigger_of,
 )
 from domain.feast.game.items import MOUNTAIN_ITEM, items
 from domain.feast.mountains import MountainItem
@@ -33,6 +35,15 @@ def _pays_ore(use: SpaceUse) -> bool:
     return use.space.kind == "forge" or (
         use.space.kind == "wood-or-ore-to-chest" and use.option == 1
     )
+
+
+def _armed_fighter(log: Log, use: SpaceUse, chance: Chance) -> None:
+    """#164: "before each time you place 4 Vikings in the fourth column": 4 Vikings placed on
+    a printed column-4 space (not the 3 or 2 of #106 Warmonger's plundering, not an imitation
+    space, not a granted action)."""
+    a = log.state.acting
+    if use.space.column == 4 and not use.imitation and a is not None and a.vikings == 4:
+        offer(log, use.seat, 164, trigger_of("before", use))
 
 
 def _mountain_guard(log: Log, use: SpaceUse, chance: Chance) -> None:
@@ -99,6 +110,6 @@ CARDS: tuple[Card, ...] = (
         164,
         "before placing 4 Vikings in column 4: may take a stone or ore from a strip",
         menu=mountain_menu(164, frozenset({MountainItem.STONE, MountainItem.ORE})),
-        before_space=before_offer(164, lambda u: u.space.column == 4 and not u.imitation),
+        before_space=_armed_fighter,
     ),
 )

@@ -146,6 +146,8 @@ class Card:
     """Peas tiles that may lie horizontally on the banquet table (#186: 2)."""
     explore_any: bool = False
     """Exploration ①: any face-up board may be claimed (options 3…, ``actions/exploration``)."""
+    trades_without_greens: bool = False
+    """Overseas trading may be used (its 1 silver paid) with no green good in supply (#36)."""
     vikings_saved: Callable[[State, int, ActionSpace], int] | None = None
     """(state, seat, printed space) → Vikings fewer the space needs (never on an imitation)."""
     replaces: str = ""

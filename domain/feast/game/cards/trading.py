@@ -98,6 +98,7 @@ CARDS: tuple[Card, ...] = (
         "before overseas trading: may upgrade a salt, game or whale meat one step",
         menu=upgrade_menu(_MEATS),
         before_space=before_offer(36, of_kind("overseas-trading")),
+        trades_without_greens=True,  # "may be used … even if no green good is then turned"
     ),
     Card(
         37,
