@@ -10,7 +10,11 @@ loaded machine prove nothing, and they take minutes.
 players, Red North at 4) that used to run inside the property tests. ``benchmarks.command_cpu``
 compares CPU per command with the code of the day issue 10 was filed (``--instructions``:
 valgrind counts, unmoved by machine load); ``benchmarks.store_writers`` measures what two
-writers of one store cost each other (PostgreSQL's table lock, SQLite's write lock)."""
+writers of one store cost each other (PostgreSQL's table lock, SQLite's write lock);
+``benchmarks.workers_bound`` (minutes; real servers and the native load clients, so not in
+``run_all``) runs one process, two processes sharing nothing (two stores, half the load
+each) and ``--workers 2`` alternately: what splitting the load over two processes gives on
+this machine at all, and what sharing one store costs on top."""
 
 from __future__ import annotations
 
