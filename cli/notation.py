@@ -2,8 +2,8 @@
 board drawing shows (``deploy jarl8 red3 green7``, ``play 7``, ``vikings hunt1a``).
 
 This is the one entry point the CLI, the interactive session, text exports and viewers use;
-the grammar of each game lives, pure, in ``domain/<game>/notation.py`` (its docstring and
-the game's README section document it):
+the grammar of each game lives, pure, in ``domain/<game>/notation.py`` (A Feast for Odin's in
+``domain/feast/game/notation.py``; its docstring and the game's README section document it):
 
 * :func:`to_text` — a typed command as its notation;
 * :func:`from_text` — a person's text read against the legal commands of the position: the

@@ -205,7 +205,7 @@ def test_the_live_server_streams_a_move_played_over_grpc_to_a_seat_page(tmp_path
             seat1.close()
 
 
-@pytest.mark.slow  # draws 4,225 pictures (about 35 s of CPU): `pytest -m slow` runs it
+@pytest.mark.slow  # draws 5,460 pictures (about 25 s of CPU): `pytest -m slow` runs it
 def test_a_four_player_feast_page_is_under_two_megabytes(tmp_path: Path) -> None:
     out = tmp_path / "feast.html"
     report = build(out, str(FEAST4), jobs=os.cpu_count() or 1)

@@ -23,7 +23,8 @@ frozen dataclasses:
 * ``pending(state)`` — every decision the game waits for now (see below).
 * ``to_act(state)`` — the seats the game waits for, exactly the seats of ``pending(state)``:
   several at once for simultaneous hidden choices, empty when over. A seat outside ``to_act`` may still send the commands named in
-  ``Rules.anytime`` (A Feast for Odin's goods placement and ship purchases).
+  ``Rules.anytime`` (A Feast for Odin's goods placement, ship purchases, ore loading and
+  occupations' anytime exchanges).
 * ``view(state, seat | None)``, ``redact(event, seat | None)``, ``secrets(state, seat | None)``
   — what a seat (``None``: a spectator) may see, the form of an event it may see, and the ids
   of everything it may not know (the leak tests search every received byte for them).
