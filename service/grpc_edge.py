@@ -126,16 +126,16 @@ def store_down(error: BaseException) -> SkaldError | None:
     """The refusal for a store that failed to answer (its server lost or unreachable, a
     connection dropped, a disk that failed a write), or ``None`` for any other error: the
     client is told UNAVAILABLE, to retry, and the operator's log gets one line with the cause
-    (no traceback: an outage is not a bug). Nothing was written: a failed append is one
+    when the outage starts and one when it ends (no traceback: an outage is not a bug;
+    :class:`service.store_check.StoreHealth`). Nothing was written: a failed append is one
     transaction rolled back."""
     from eventsourcing.persistence import InterfaceError, OperationalError
 
-    from service.store_check import StoreUnavailable
+    from service.store_check import HEALTH, StoreUnavailable
 
     if not isinstance(error, OperationalError | InterfaceError):
         return None
-    cause = " ".join(str(error).split())[:300]
-    log.warning("store unavailable: %s: %s", type(error).__name__, cause)
+    HEALTH.failed(error)  # one line per outage, not one per call (:class:`StoreHealth`)
     return StoreUnavailable("store/unavailable", "the store did not answer; retry later")
 
 

@@ -102,11 +102,17 @@ class LogTail:
         return games
 
     def _run(self) -> None:
+        from eventsourcing.persistence import InterfaceError, OperationalError
+
+        from service.store_check import HEALTH
+
         outage = _Outage("notification log poll")
         while not self._stop.wait(self.interval):
             try:
                 self.poll()
-            except Exception as error:  # the store may be briefly unavailable: next tick
+            except (InterfaceError, OperationalError) as error:  # the store's own line says it
+                HEALTH.failed(error)
+            except Exception as error:  # anything else: one line, next tick
                 outage.failed(error)
             else:
                 outage.ok()
@@ -156,6 +162,7 @@ class PgNotices:
         self._ready = threading.Event()
         self._sent: Counter[str] = Counter()  # own notices not heard back yet, per game
         self._sent_lock = threading.Lock()
+        self._send_outage = _Outage("NOTIFY")
 
     def _connect(self) -> Any:
         from service.store_check import connect
@@ -179,9 +186,9 @@ class PgNotices:
         except Exception as error:  # the replicas' log tails still see the write
             self._own_notice(game_id)  # not sent: not to be heard back
             self._local.conn = None
-            log.warning(
-                "NOTIFY failed for game %s: %s", game_id, " ".join(str(error).split())[:300]
-            )
+            self._send_outage.failed(error)  # one line while it fails, not one per write
+        else:
+            self._send_outage.ok()
 
     def _listen(self) -> None:
         outage = _Outage("LISTEN connection")

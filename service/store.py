@@ -37,6 +37,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
+import time
 import types
 import uuid
 from collections.abc import Iterator, Sequence
@@ -203,26 +205,135 @@ POOL_WAIT = 2.0
 """Seconds a PostgreSQL call waits for a pooled connection before it fails."""
 ATTEMPTS = 2
 """Tries of each PostgreSQL recorder call (the library's own: 10, 0.2 s apart)."""
+PROBE_EVERY = 0.25
+"""Seconds between tries of a PostgreSQL store found down (:class:`_Breaker`)."""
+RECONNECT_FOR = 1.0
+"""Seconds the pool retries a lost connection before giving it up for a new one."""
+GUARDED = ("insert_events", "select_events", "select_notifications", "max_notification_id")
+"""The recorder calls every read and write of the store goes through (:func:`_guard`)."""
 
 
-def _fail_fast(recorder: Any) -> None:
-    """A lost PostgreSQL server fails a call in about :data:`ATTEMPTS` × :data:`POOL_WAIT`
-    seconds, not 50: the library tries each recorder call 10 times and each try waits for a
-    pooled connection as long as a connect may take, so one call held the server's event loop
-    (every other call with it) for 52 s before it ended in INTERNAL. The calls it decorates
-    keep their code (``__wrapped__``) and get :data:`ATTEMPTS` tries; the pool waits
-    :data:`POOL_WAIT`. The caller then answers UNAVAILABLE (:mod:`service.grpc_edge`)."""
+class _Breaker:
+    """A PostgreSQL store found down is tried again by a thread of its own, every
+    :data:`PROBE_EVERY` seconds, and until it answers every call fails at once. Without it
+    each call waited :data:`ATTEMPTS` × :data:`POOL_WAIT` seconds on the server's event loop,
+    one after another: the sixth of six concurrent calls was answered after 25 s, a health
+    check after 4 s, and once the database was back the pool's reconnection backoff kept
+    calls failing for 10 s more."""
+
+    def __init__(self, datastore: Any) -> None:
+        self.datastore = datastore
+        self.open = False
+        self.closed = False
+        self._lock = threading.Lock()
+
+    def trip(self) -> None:
+        with self._lock:
+            if self.open or self.closed:
+                return
+            self.open = True
+        threading.Thread(target=self._probe, name="skald-store-probe", daemon=True).start()
+
+    def _probe(self) -> None:
+        from eventsourcing.persistence import InterfaceError, OperationalError
+
+        while not self.closed:
+            pool = getattr(self.datastore, "pool", None)
+            try:
+                if pool is not None and hasattr(pool, "check"):
+                    pool.check()  # broken connections out, new ones made at once
+                with self.datastore.get_connection() as conn:
+                    conn.execute("SELECT 1")
+            except (InterfaceError, OperationalError, OSError):
+                time.sleep(PROBE_EVERY)
+                continue
+            except Exception:  # a closed pool (the store is closing): nothing to probe
+                break
+            break
+        self.open = False
+        if not self.closed:  # a read: an outage a write saw ends with a write that works
+            store_check.HEALTH.ok()
+
+
+def _guard(store: EventStore) -> _Breaker | None:
+    """Every recorder call reports to :data:`service.store_check.HEALTH` (one log line when
+    the store stops answering, one when it answers again). On PostgreSQL a lost server fails
+    a call in about :data:`ATTEMPTS` × :data:`POOL_WAIT` seconds, not 50 (the library tried
+    each call 10 times, each try waiting for a pooled connection as long as a connect may
+    take: one call held the event loop 52 s), and then at once while :class:`_Breaker`
+    tries it again. On SQLite a write to a file deleted or replaced since it was opened is
+    refused: it would go to a file no one can open again (every answer acknowledged after the
+    deletion was lost when the server restarted). The caller answers UNAVAILABLE
+    (:mod:`service.grpc_edge`)."""
     from eventsourcing.persistence import InterfaceError, OperationalError
     from eventsourcing.utils import retry
 
-    pool = getattr(getattr(recorder, "datastore", None), "pool", None)
-    if pool is not None and hasattr(pool, "timeout"):
-        pool.timeout = POOL_WAIT
-    for name in ("insert_events", "select_events", "select_notifications", "max_notification_id"):
+    recorder = store.recorder
+    health = store_check.HEALTH
+    breaker: _Breaker | None = None
+    identity: tuple[str, int, int] | None = None
+    if store.env.get("PERSISTENCE_MODULE") == "eventsourcing.postgres":
+        datastore = getattr(recorder, "datastore", None)
+        pool = getattr(datastore, "pool", None)
+        if pool is not None and hasattr(pool, "timeout"):
+            pool.timeout = POOL_WAIT
+        if pool is not None and hasattr(pool, "reconnect_timeout"):
+            # A connection lost stops being retried on psycopg_pool's doubling backoff (1, 2,
+            # 4, 8 s...) after this long; the next call makes a new one at once. Left at its
+            # 300 s, the pool kept calls failing for 6 s after the database was back.
+            pool.reconnect_timeout = RECONNECT_FOR
+        breaker = _Breaker(datastore)
+    else:
+        path = store.env.get("SQLITE_DBNAME", ":memory:")
+        with contextlib.suppress(OSError):
+            if path != ":memory:" and not path.startswith("file:"):
+                found = os.stat(path)
+                identity = (path, found.st_dev, found.st_ino)
+
+    def gone() -> str | None:
+        if identity is None:
+            return None
+        path, dev, ino = identity
+        try:
+            found = os.stat(path)
+        except OSError:
+            return f"the SQLite file {path} was deleted while serving"
+        if (found.st_dev, found.st_ino) != (dev, ino):
+            return f"the SQLite file {path} was replaced while serving"
+        return None
+
+    def guarded(name: str, call: Any) -> Any:
+        writing = name == "insert_events"
+
+        def run(*args: Any, **kwargs: Any) -> Any:
+            if breaker is not None and breaker.open:
+                raise OperationalError("the store did not answer; it is being tried again")
+            if writing and (lost := gone()) is not None:
+                health.failed(f"{lost}: writes are refused (restart the server)", writing=True)
+                raise OperationalError(f"{lost}; restart the server")
+            try:
+                result = call(*args, **kwargs)
+            except (InterfaceError, OperationalError) as error:
+                health.failed(error, writing=writing)
+                if breaker is not None:
+                    breaker.trip()
+                raise
+            if health.down_since is not None and (breaker is None or not breaker.open):
+                health.ok(writing=writing)
+            return result
+
+        return run
+
+    for name in GUARDED:
+        call = getattr(recorder, name, None)
+        if call is None:
+            continue
         inner = getattr(getattr(type(recorder), name, None), "__wrapped__", None)
-        if inner is not None:
+        if breaker is not None and inner is not None:
             tries = retry((InterfaceError, OperationalError), max_attempts=ATTEMPTS, wait=0.2)
-            setattr(recorder, name, types.MethodType(tries(inner), recorder))
+            call = types.MethodType(tries(inner), recorder)
+        setattr(recorder, name, guarded(name, call))
+    return breaker
 
 
 SCHEMA_LOCK = 0x736B616C64
@@ -275,8 +386,7 @@ class EventStore(Application):  # type: ignore[type-arg]
         if env.get("POSTGRES_SCHEMA"):
             _ensure_schema(env)
         super().__init__(env=env)
-        if "POSTGRES_DBNAME" in env:
-            _fail_fast(self.recorder)
+        self._breaker = _guard(self)
         self._check_key()
 
     def _check_key(self) -> None:
@@ -308,6 +418,11 @@ class EventStore(Application):  # type: ignore[type-arg]
             f"--db {store_check.shown_url(self.target)}: its records cannot be read without a "
             "cipher (encrypted?): set CIPHER_TOPIC and CIPHER_KEY as when they were written",
         )
+
+    def close(self) -> None:
+        if self._breaker is not None:
+            self._breaker.closed = True
+        super().close()
 
     @staticmethod
     def _uuid(game_id: str) -> uuid.UUID:

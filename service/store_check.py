@@ -11,7 +11,10 @@ refuses to start on. PostgreSQL is tried with one connection of at most
 
 from __future__ import annotations
 
+import logging
 import sqlite3
+import threading
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -21,6 +24,8 @@ from domain.kernel.errors import SkaldError
 
 __all__ = [
     "CONNECT_TIMEOUT",
+    "HEALTH",
+    "StoreHealth",
     "StoreMissing",
     "StoreUnavailable",
     "check_exists",
@@ -33,6 +38,61 @@ CONNECT_TIMEOUT = 5
 """Seconds to wait for a PostgreSQL server before saying it cannot be reached."""
 SCHEMES = ("postgresql", "postgres")
 _HEADER = b"SQLite format 3\x00"
+
+log = logging.getLogger("skald.store")
+
+
+class StoreHealth:
+    """Whether this process's store answers, for the operator's log: one warning line when it
+    stops answering and one when it answers again, however many calls failed in between (a
+    line per failed call was 312 lines for 4 s of an unwritable WAL, and nothing said when it
+    was back). Calls into the store report here (:mod:`service.store` wraps the recorder;
+    :func:`service.grpc_edge.store_down` reports what reached the edge another way)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.down_since: float | None = None
+        self.writes_failed = False
+        """The outage was seen by a write: a read that works does not end it (a SQLite file
+        whose WAL cannot be written still reads)."""
+        self.outages = 0
+
+    @property
+    def down(self) -> bool:
+        return self.down_since is not None
+
+    def failed(self, error: BaseException | str, writing: bool = False) -> None:
+        """The store failed to answer (a write, with ``writing``): logged if it was answering
+        until now."""
+        if self.down_since is not None:  # said once already
+            self.writes_failed = self.writes_failed or writing
+            return
+        with self._lock:
+            if self.down_since is not None:
+                self.writes_failed = self.writes_failed or writing
+                return
+            self.down_since = time.monotonic()
+            self.writes_failed = writing
+            self.outages += 1
+        if isinstance(error, BaseException):
+            cause = f"{type(error).__name__}: {' '.join(str(error).split())[:300]}"
+        else:
+            cause = error
+        log.warning("store unavailable: %s; calls get UNAVAILABLE until it answers again", cause)
+
+    def ok(self, writing: bool = False) -> None:
+        """The store answered (a write, with ``writing``): logged if it was down until now."""
+        if self.down_since is None or (self.writes_failed and not writing):
+            return  # the common case, no lock taken; or a read while writes still fail
+        with self._lock:
+            since, self.down_since = self.down_since, None
+            self.writes_failed = False
+        if since is not None:
+            log.warning("store available again after %.1f s", time.monotonic() - since)
+
+
+HEALTH = StoreHealth()
+"""The process's store health (a server process opens one store)."""
 
 
 class StoreUnavailable(SkaldError):

@@ -49,6 +49,9 @@ class Relay:
                 client, _ = listener.accept()
             except OSError:
                 return
+            if self._listener is not listener:  # cut meanwhile
+                client.close()
+                return
             upstream = socket.create_connection(self.target)
             self._open += [client, upstream]
             for a, b in ((client, upstream), (upstream, client)):
@@ -68,7 +71,10 @@ class Relay:
 
     def cut(self) -> None:
         assert self._listener is not None
-        self._listener.close()
+        listener, self._listener = self._listener, None
+        with contextlib.suppress(OSError):  # wakes the blocked accept: closing alone did not,
+            listener.shutdown(socket.SHUT_RDWR)  # and one more connection got through the cut
+        listener.close()
         for s in self._open:
             with contextlib.suppress(OSError):
                 s.shutdown(socket.SHUT_RDWR)
