@@ -36,6 +36,8 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
+from eventsourcing.persistence import InterfaceError, OperationalError
+
 from domain.kernel.codec import to_data
 from domain.kernel.errors import Malformed
 from domain.kernel.ranges import require_int32
@@ -43,6 +45,7 @@ from domain.kernel.records import GameCreated, GameEnded
 from service.index_tables import IndexRow, IndexTables, Unreadable
 from service.records import CREATED, ENDED, Record, read_kernel
 from service.registry import canonical
+from service.store_check import HEALTH
 
 __all__ = ["CATCH_UP_EVERY", "GamesIndex", "GamesPage", "GamesQuery", "IndexRow", "Unreadable"]
 
@@ -219,7 +222,9 @@ class GamesIndex:
         if self._unsynced >= CATCH_UP_EVERY:
             try:
                 self.catch_up(own_only=True)
-            except Exception:  # the batch is stored; the next query catches up instead
+            except (InterfaceError, OperationalError) as error:  # an outage: its own line
+                HEALTH.failed(error)  # the batch is stored; the next query catches up instead
+            except Exception:  # anything else is a bug: its traceback
                 log.warning("games index: catch-up after a write failed", exc_info=True)
 
     def rebuild(self) -> int:
