@@ -38,10 +38,21 @@ def _no_password() -> str:
 def check_server_files(files: TlsFiles, now: datetime | None = None) -> None:
     """Refuse what gRPC would fail on at bind time or clients on at handshake: rules
     ``tls/bad-pem``, ``tls/encrypted-key``, ``tls/key-mismatch``, ``tls/expired`` and
-    ``tls/not-yet-valid`` (missing files and non-PEM ones are :func:`service.tls.read_pem`'s)."""
+    ``tls/not-yet-valid``, and ``tls/rejected`` for an algorithm gRPC's TLS does not take
+    (:data:`UNSUPPORTED`; missing files and non-PEM ones are :func:`service.tls.read_pem`'s)."""
     now = now or datetime.now(UTC)
     chain = _certificates(files.cert, "--tls-cert")
     for position, der in enumerate(chain):
+        refused = [UNSUPPORTED[oid] for oid in algorithms(der) if oid in UNSUPPORTED]
+        if refused:
+            which = f"--tls-cert {files.cert}" + (
+                f" (certificate {position + 1} of its chain)" if position else ""
+            )
+            raise SkaldError(
+                "tls/rejected",
+                f"{which} uses {refused[0]}, which gRPC's TLS library does not support: use "
+                "an EC (P-256), RSA or Ed25519 key and certificate",
+            )
         dates = validity(der)
         if dates is None:  # OpenSSL read it, the DER walk did not: leave the dates to OpenSSL
             continue
@@ -117,6 +128,41 @@ def _check_key(cert: Path, key: Path) -> None:
         raise SkaldError(
             "tls/bad-pem", f"--tls-key {key} is corrupt: its PEM body is not a private key"
         ) from None
+
+
+UNSUPPORTED = {bytes.fromhex("2b6571"): "Ed448"}
+"""Algorithm OIDs the stdlib's OpenSSL reads and gRPC's TLS library (BoringSSL) refuses: a
+certificate or key of these failed at bind time with three C-core log lines first."""
+
+
+def algorithms(der: bytes) -> list[bytes]:
+    """The OIDs of a DER certificate's signature algorithm and of its subject's key (RFC 5280:
+    tbsCertificate's signature, issuer, validity, subject, subjectPublicKeyInfo); empty if its
+    layout is another."""
+    try:
+        _, start, _ = _header(der, 0, 0x30)  # Certificate
+        _, at, tbs_end = _header(der, start, 0x30)  # tbsCertificate
+        tag, _, end = _header(der, at)
+        if tag == 0xA0:  # the optional version
+            at = end
+        _, _, at = _header(der, at, 0x02)  # serial
+        _, inner, at = _header(der, at, 0x30)  # signature algorithm
+        found = [_oid(der, inner)]
+        for expected in (0x30, 0x30, 0x30):  # issuer, validity, subject
+            _, _, at = _header(der, at, expected)
+        _, spki, _ = _header(der, at, 0x30)  # subjectPublicKeyInfo
+        _, inner, _ = _header(der, spki, 0x30)  # its algorithm
+        found.append(_oid(der, inner))
+        _, outer, _ = _header(der, tbs_end, 0x30)  # the signature algorithm once more
+        found.append(_oid(der, outer))
+    except (IndexError, ValueError):
+        return []
+    return found
+
+
+def _oid(der: bytes, at: int) -> bytes:
+    _, start, end = _header(der, at, 0x06)
+    return der[start:end]
 
 
 def validity(der: bytes) -> tuple[datetime, datetime] | None:
