@@ -156,11 +156,12 @@ def serve(
         from service.store import settings_for
         from service.workers import ready, reserve_port, run_workers
 
-        try:  # the store is checked here, once, then opened anew by each worker after the fork
+        _port_free(host, port, as_json)  # held by any other server, sharing or not: before
+        try:  # the store is made (a refused start leaves none); checked once, then opened
+            # anew by each worker after the fork
             open_service(target, operator_token=token, open_creation=open_).store.close()
         except SkaldError as error:
             raise fail(as_json, error.rule, error.reason, error.kind, code=2) from None
-        _port_free(host, port, as_json)  # a port held by any other server, sharing or not
         try:
             holder, bound = reserve_port(host, port)
         except OSError as exc:
@@ -196,11 +197,11 @@ def serve(
         finally:
             holder.close()
         raise typer.Exit(status)
+    _port_free(host, port, as_json)  # before the store is made: a refused start leaves none
     try:
         svc = open_service(target, operator_token=token, open_creation=open_)
     except SkaldError as error:
         raise fail(as_json, error.rule, error.reason, error.kind, code=2) from None
-    _port_free(host, port, as_json)
     try:
         server, bound = _listen(svc, _address_of(host, port), tls)
     except SkaldError as error:

@@ -126,6 +126,7 @@ def test_serve_on_a_port_in_use_is_an_error(tmp_path: Path) -> None:
         _, err = proc.communicate(timeout=60)
     assert proc.returncode == 2 and f"serve/port: cannot listen on 127.0.0.1:{port}" in err
     assert "Address already in use" in err
+    assert list(tmp_path.iterdir()) == []  # a refused start made no store
 
 
 def test_a_second_server_on_the_same_port_refuses(tmp_path: Path) -> None:
@@ -137,6 +138,7 @@ def test_a_second_server_on_the_same_port_refuses(tmp_path: Path) -> None:
         second = _serve("--port", found.group(1), "--db", str(tmp_path / "b.db"))
         _, err = second.communicate(timeout=60)
         assert second.returncode == 2 and "serve/port" in err
+        assert not (tmp_path / "b.db").exists()
     finally:
         first.send_signal(signal.SIGINT)
         first.wait(timeout=20)
