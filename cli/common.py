@@ -6,7 +6,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
@@ -138,12 +138,14 @@ def session(
 
     with refusals(as_json):
         client: Client | None = None
+        made: list[Path] = []  # the file and folders a creating command would make anew
         try:
             if server is not None:
                 check_remote(server, token)
                 client = RemoteClient(server, token)
             else:
                 target = store_target(db)
+                made = _new_paths(target) if creates else []
 
                 def opened() -> GameService:
                     if not creates:
@@ -152,9 +154,56 @@ def session(
 
                 client = LocalClient(opened)
             yield client
+        except BaseException:
+            if made and isinstance(client, LocalClient):
+                _discard_if_empty(client, made)
+                client = None
+            raise
         finally:
             if client is not None:
                 client.close()
+
+
+def _new_paths(target: str) -> list[Path]:
+    """A SQLite target that does not exist yet, and each of its folders that does not: what a
+    creating command makes, to take back if it is refused (nothing for a URL or a store that
+    exists)."""
+    from service.store_check import scheme_of
+
+    if target == ":memory:" or scheme_of(target) is not None:
+        return []
+    path = Path(target).expanduser()
+    if path.exists():
+        return []
+    missing = [path]
+    for folder in path.parents:
+        if folder.exists():
+            break
+        missing.append(folder)
+    return missing
+
+
+def _discard_if_empty(client: Any, made: list[Path]) -> None:
+    """A store this command made and then refused to write to is removed with the folders made
+    for it, so a refused ``new`` or ``import`` changes nothing on disk: only when no record
+    went in (a store another process wrote to meanwhile is kept)."""
+    svc = client._svc
+    if svc is None:
+        return
+    try:
+        empty = not svc.store.recorder.max_notification_id()
+    except Exception:  # cannot tell: keep it
+        empty = False
+    svc.store.close()
+    if not empty:
+        return
+    store = made[0]
+    for extra in ("", "-wal", "-shm", "-journal"):
+        with suppress(OSError):
+            Path(f"{store}{extra}").unlink()
+    for folder in made[1:]:
+        with suppress(OSError):
+            folder.rmdir()  # only if empty
 
 
 def check_port(port: int) -> None:

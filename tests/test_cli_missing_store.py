@@ -68,3 +68,20 @@ def test_creating_commands_make_the_store_and_reads_then_find_it(tmp_path: Path)
     imported = invoke_skald(["import", str(REPLAY), "--db", str(tmp_path / "b.db"), "--json"])
     assert imported.code == 0, imported.stderr
     assert (tmp_path / "b.db").is_file()
+
+
+def test_a_refused_creating_command_leaves_no_store_behind(tmp_path: Path) -> None:
+    db = tmp_path / "made" / "for" / "t.db"
+    refused = invoke_skald(["new", "red-north", "-p", "3", "--chance", "table", "--db", str(db)])
+    assert refused.code == 1 and "chance/needed" in refused.stderr
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not a replay file\n")
+    imported = invoke_skald(["import", str(bad), "--db", str(db)])
+    assert imported.code == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["bad.jsonl"]  # no store, no folders
+    existing = tmp_path / "kept.db"
+    assert invoke_skald(["new", "red-north", "-p", "2", "--db", str(existing)]).code == 0
+    again = invoke_skald(
+        ["new", "red-north", "-p", "3", "--chance", "table", "--db", str(existing)]
+    )
+    assert again.code == 1 and existing.is_file()  # a store that was there stays
