@@ -3,6 +3,12 @@
 Secret: each occupation hand (its size is public) from every other seat, the dark
 occupation deck and the starting cards left out (from everyone). Weapon cards, goods, boards,
 ships and played occupations are public (refresher.en.txt: weapons are taken face up).
+
+The hand's order is secret too (DESIGN.md: hidden order, decks and hands): it is the order the
+cards came in, so a position tells which deal or draw brought a card. #99 Preceptor's answer
+names a hand position (``cards/hand.py``: option ``i + 1`` plays the card at position ``i``);
+other seats see every such answer as option 1 ("a hand card instead"), and the
+``OccupationPlayedBy`` that follows names the card.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from dataclasses import dataclass
 from domain.feast.banquet import GameLength
 from domain.feast.game import events as ev
 from domain.feast.game.items import items
+from domain.feast.game.setup_data import card_id
 from domain.feast.game.state import (
     CardOffer,
     Dice,
@@ -154,10 +161,23 @@ def view(s: State, seat: int | None, to_act: frozenset[int]) -> FeastView:
     )
 
 
+PRECEPTOR = card_id(99)
+"""#99 Preceptor: its answer's option is a hand position (``cards/hand.py``)."""
+
+
 def redact(event: ev.Event, seat: int | None) -> ev.Event:
-    """A dealt or drawn occupation shows its card to its owner only."""
+    """A dealt or drawn occupation shows its card to its owner only; a #99 Preceptor answer
+    that plays a hand card shows its position to its owner only (others see option 1)."""
     if isinstance(event, ev.OccupationDealt | ev.OccupationDrawn) and event.seat != seat:
         return replace(event, card=None)
+    if (
+        isinstance(event, ev.OccupationAnswered)
+        and event.card == PRECEPTOR
+        and event.seat != seat
+        and event.option is not None
+        and event.option > 1
+    ):
+        return replace(event, option=1)
     return event
 
 

@@ -5,7 +5,8 @@ comes into the hand, a seat holding a card is offered (``must``: there is no thi
 take it (option 0) or to play the occupation at hand position ``option - 1`` in its place,
 paying nothing; the card not taken stays in the deck. One offer per arriving card, decided
 before it arrives, so the arriving card is never the one played. The options name hand
-positions only: the hand stays hidden until a card is played.
+positions only: the hand stays hidden until a card is played, and its order (the order the
+cards came in) stays hidden after: other seats see any position as option 1 (``views.redact``).
 """
 
 from __future__ import annotations
