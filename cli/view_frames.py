@@ -194,6 +194,21 @@ class Follower:
         )
         return Follower(client, game_id, frames)
 
+    def _as_read(self, record: Record) -> Record:
+        """``record`` as the page's reader is served it: a local store hands the follower full
+        records (its operator's), and a seat's or the public page must not write another
+        seat's command out (a Red North deploy's face-down cards) where the page's own
+        reader would be served its type alone. The referee's page (every series) reads all."""
+        series = self.frames.series
+        if len(series) != 1 or record.command is None or "data" not in record.command:
+            return record
+        from service.auth import SPECTATOR, Principal
+        from service.queries import redact
+
+        seat = series[0].seat
+        reader = SPECTATOR if seat is None else Principal("seat", seat)
+        return redact(self.rules, record, reader)
+
     def resume(self, records: Sequence[Record]) -> None:
         """Take up after ``records``, whose events the page holds already."""
         for record in records:
@@ -231,7 +246,7 @@ class Follower:
                 head.version,
                 record.version,
                 head.seat,
-                served_move_text(self.rules, head),
+                served_move_text(self.rules, self._as_read(head)),
                 round_ if isinstance(round_, int) else None,
             ]
             event = [record.version, record.type, record.seat, record.command_id, index]

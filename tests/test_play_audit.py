@@ -268,3 +268,28 @@ def test_a_prompt_several_seats_share_is_written_once(tmp_path: Path) -> None:
     flat = " ".join(screen.asked[0][0].split())
     assert "Waiting for: seat 0, seat 1, seat 2: Deploy your Raiding Party" in flat, flat
     assert flat.count("Deploy your Raiding Party") == 1
+
+
+def test_a_live_seat_page_on_a_local_store_hides_another_seats_deploy(tmp_path: Path) -> None:
+    """A local store hands the page's follower its operator's full records: the move row of
+    seat 1's face-down deploy named its cards on seat 0's live page (found by an audit)."""
+    from cli.timeline import HIDDEN_MOVE
+    from cli.view_source import frames_of, load
+    from domain.red_north.commands import Deploy
+    from service.bootstrap import open_service
+    from service.client import LocalClient
+
+    client = LocalClient(open_service(str(tmp_path / "live.db")))
+    try:
+        gid = client.create("red_north", 2, b"live-deploy", "server", {}, [])["game_id"]
+        frames, follower = frames_of(client, load(client, gid), 0, False)
+        assert follower is not None
+        before = client.history(gid)[-1].version
+        deploy = next(c for c in client.legal(gid, 1) if isinstance(c, Deploy))
+        client.submit(gid, 1, deploy, None, None, [])
+        follower.extend(client.history(gid, before))
+        row = frames.moves[-1]
+        assert row[2] == 1 and row[3] == f"Deploy {HIDDEN_MOVE}", row
+        assert not any(card in row[3] for card in deploy.cards)
+    finally:
+        client.close()
