@@ -153,12 +153,19 @@ class Timeline:
             return self._kernel_text(move)
         if not referee and move.seat != viewer:
             named = strings_in(move.command.get("data")) & self._hidden(move, viewer)
+            served_records = self.events(move, viewer, referee=False)
             if named:
                 served: set[str] = set()
-                for record in self.events(move, viewer, referee=False):
+                for record in served_records:
                     served |= strings_in(record.data)
                 if not named <= served:
                     return f"{move.command['type']} {HIDDEN_MOVE}"
+            full = self.records[move.first - 1 : move.last]
+            hidden_values = set()
+            for kept, shown in zip(full, served_records, strict=True):
+                hidden_values |= _redacted_leaves(kept.data, shown.data)
+            if hidden_values & _leaves(move.command.get("data")):
+                return f"{move.command['type']} {HIDDEN_MOVE}"  # it says what redaction hid
         return move_text(self.rules, move.command)
 
     def _hidden(self, move: Move, viewer: int | None) -> frozenset[str]:
@@ -202,3 +209,29 @@ class Timeline:
         winners = ", ".join(f"seat {w}" for w in ended.winners) or "none"
         scores = " ".join(str(s) for s in ended.scores)
         return f"{scores}, winner {winners} ({ended.reason})"
+
+
+def _leaves(value: Any, key: str = "") -> set[tuple[str, str]]:
+    """Every (field, value) at the leaves of encoded data (a list's items under its field)."""
+    if isinstance(value, dict):
+        return {leaf for k, v in value.items() for leaf in _leaves(v, str(k))}
+    if isinstance(value, list | tuple):
+        return {leaf for v in value for leaf in _leaves(v, key)}
+    return {(key, repr(value))}
+
+
+def _redacted_leaves(full: Any, served: Any, key: str = "") -> set[tuple[str, str]]:
+    """The (field, value) leaves of ``full`` that redaction changed in ``served``: what a
+    reader must not learn from the command either (#99 Preceptor's hand position: no id,
+    a number the served event replaces)."""
+    if isinstance(full, dict) and isinstance(served, dict):
+        return {
+            leaf for k, v in full.items() for leaf in _redacted_leaves(v, served.get(k), str(k))
+        }
+    if isinstance(full, list) and isinstance(served, list) and len(full) == len(served):
+        return {
+            leaf for x, y in zip(full, served, strict=True) for leaf in _redacted_leaves(x, y, key)
+        }
+    if full == served:
+        return set()
+    return _leaves(full, key)

@@ -201,3 +201,27 @@ def test_a_seat_reaches_no_referee_surface_of_a_feast_game(rpc: Rpc) -> None:
         record = wire.record_from_proto(RULES, event)
         if record.type == "OccupationDealt" and record.data["seat"] != 0:
             assert record.data["card"] is None
+
+
+def test_a_seats_page_does_not_write_out_another_seats_preceptor_position(tmp_path: Any) -> None:
+    """The page's move list (``cli.timeline``) showed ``resolve occ99 #2`` to the other seat:
+    no hidden id in it, but the number its served event no longer holds."""
+    from cli.timeline import HIDDEN_MOVE, Timeline
+    from service.auth import OPERATOR
+
+    seed, moves, option = _preceptor_game()
+    svc = GameService(EventStore(str(tmp_path / "page.db")), registry())
+    try:
+        gid = svc.create("feast", 2, seed=seed).game_id
+        for seat, command in moves:
+            svc.submit(gid, OPERATOR, seat, command)
+        timeline = Timeline("t", svc.repo.read(gid))
+        answer = timeline.moves[-1]
+        assert answer.command is not None and answer.command["type"] == "ResolveOccupation"
+        owner = answer.seat
+        assert f"#{option}" in timeline.text(answer, owner, referee=False)
+        other = 1 - owner
+        assert timeline.text(answer, other, referee=False) == f"ResolveOccupation {HIDDEN_MOVE}"
+        assert timeline.text(answer, None, referee=False) == f"ResolveOccupation {HIDDEN_MOVE}"
+    finally:
+        svc.store.close()
