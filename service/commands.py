@@ -119,6 +119,8 @@ def _submit_once(
 ) -> Submitted:
     game_id = loaded.game_id
     policy.may_act(principal, seat, loaded.players)
+    if chance_entries:  # before the retry check: its same-or-not would answer a seat's guess
+        policy.may_enter_chance(principal)  # of the entries the referee made
     done = _replayed(repo, loaded, seat, command, command_id, chance_entries)
     if done is not None:
         return done
@@ -130,7 +132,6 @@ def _submit_once(
             f"command expects version {expected_version} but the game is at {loaded.version}",
         )
     if chance_entries:
-        policy.may_enter_chance(principal)
         if loaded.mode != ChanceMode.TABLE:
             raise Malformed(
                 "chance/not-table", "this game draws its own chance; do not send entries"

@@ -153,3 +153,26 @@ def test_a_seat_may_not_try_table_entries_in_a_check(svc: GameService) -> None:
     assert refused.value.rule == "chance/referee-only"
     assert svc.check(gid, Principal("seat", seat), before, seat, command)  # no entries: answered
     assert svc.load(gid).version == before
+
+
+def test_a_seat_may_not_test_entries_against_a_retried_command(svc: GameService) -> None:
+    """A seat resending a command id with entries was answered by the retry check first —
+    replayed when its entries matched the referee's, id-reused when not: an oracle for what
+    the referee entered. Entries from a seat are refused before it."""
+    gid = _table_game(svc).game_id
+    loaded = svc.load(gid)
+    seat = min(RULES.to_act(loaded.state))
+    command = next(RULES.legal_commands(loaded.state, seat))
+    done = svc.submit(gid, Principal("referee"), seat, command, command_id="c-oracle")
+    for guess in ([], [0], [("red",)]):
+        if not guess:
+            again = svc.submit(gid, Principal("seat", seat), seat, command, command_id="c-oracle")
+            assert again.replayed and again.version == done.version  # a plain retry still works
+            continue
+        with pytest.raises(Forbidden) as refused:
+            svc.submit(
+                gid, Principal("seat", seat), seat, command, command_id="c-oracle",
+                chance_entries=guess,
+            )  # fmt: skip
+        assert refused.value.rule == "chance/referee-only"
+    assert svc.load(gid).version == done.version
