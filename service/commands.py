@@ -131,11 +131,8 @@ def _submit_once(
             "version/stale",
             f"command expects version {expected_version} but the game is at {loaded.version}",
         )
-    if chance_entries:
-        if loaded.mode != ChanceMode.TABLE:
-            raise Malformed(
-                "chance/not-table", "this game draws its own chance; do not send entries"
-            )
+    if chance_entries and loaded.mode != ChanceMode.TABLE:
+        raise Malformed("chance/not-table", "this game draws its own chance; do not send entries")
     rules = loaded.rules
     source = chance_source(repo, loaded, chance_entries)
     events, state = decide_folded(rules, loaded.state, seat, command, source)
