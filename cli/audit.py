@@ -341,15 +341,32 @@ def _held(records: list[Any], version: int, digest: str) -> dict[str, Any]:
     return out
 
 
+def _read_at(client: Any, gid: str, rules: Any, seat: int, at: int, text: str) -> Any:
+    """``text`` read against ``seat``'s legal moves at version ``at`` (what a notation without
+    the position cannot read: a Brian Boru card's bare number, whose round is ``at``'s), or
+    ``None``. A local store lists them at any version; a server lists only the current ones."""
+    from cli.notation import Moves, NotationError
+    from domain.kernel.errors import SkaldError
+    from service.client import LocalClient
+
+    if not isinstance(client, LocalClient):
+        return None
+    try:
+        legal = client.svc.legal(gid, client.who, seat, at).commands
+        return Moves(rules.name, legal).read(text)
+    except (NotationError, SkaldError):
+        return None
+
+
 @app.command()
 def check(
     game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     command: Annotated[
         str,
         typer.Argument(
-            help="The move in the game's notation (as `skald legal` prints it; a Brian Boru "
-            "card with its round, 'play r2-7': the round at AT is not read here) or as protobuf "
-            "JSON."
+            help="The move in the game's notation (as `skald legal` prints it; on a local "
+            "store a Brian Boru card's bare number is read in AT's round, over --server give "
+            "its round: 'play r2-7') or as protobuf JSON."
         ),
     ],
     at: Annotated[int, typer.Option("--at", help="The version to test against.")],
@@ -371,7 +388,12 @@ def check(
     with session(db, server, token, json) as client:
         gid = client.resolve(game_id)
         rules = client.rules_of(gid)
-        cmd = parse_command(rules, command)
+        try:
+            cmd = parse_command(rules, command)
+        except SkaldError as error:
+            cmd = _read_at(client, gid, rules, seat, at, command)
+            if cmd is None:
+                raise error from None
         try:
             records = client.check(gid, at, seat, cmd, parse_entries(chance))
         except SkaldError as error:

@@ -312,3 +312,43 @@ def test_expect_on_a_stored_game(tmp_path: Path) -> None:
     assert run.code == 0 and run.json["expected"][0]["ok"], run.stderr
     wrong = invoke_skald(["verify", gid[:8], "--db", db, "--expect", "v3:" + "ab" * 8])
     assert wrong.code == 1 and "verify/unexpected-hash" in wrong.stderr
+
+
+def test_check_reads_a_brian_boru_cards_bare_number_in_the_round_at_its_version(
+    tmp_path: Path,
+) -> None:
+    """``play 15`` needs the round; on a local store check reads it against the seat's legal
+    moves at AT (it had refused every bare number, asking for ``r1-15``)."""
+    import random
+
+    from service.auth import OPERATOR
+    from service.bootstrap import open_service
+
+    db = str(tmp_path / "bb.db")
+    svc = open_service(db)
+    gid = svc.create("brian_boru", 3, seed=b"check-bare").game_id
+    rng = random.Random(1)
+    while True:
+        loaded = svc.load(gid)
+        rules = loaded.rules
+        mine = (
+            list(rules.legal_commands(loaded.state, 0)) if 0 in rules.to_act(loaded.state) else []
+        )
+        cards = [c.card for c in mine if type(c).__name__ == "PlayCard"]
+        if cards:
+            break
+        seat = rng.choice(sorted(rules.to_act(loaded.state)))
+        svc.submit(gid, OPERATOR, seat, rng.choice(list(rules.legal_commands(loaded.state, seat))))
+    at, card = loaded.version, cards[0]
+    svc.store.close()
+    number = str(int(card.rsplit("-", 1)[1]))
+    run = invoke_skald(
+        ["check", gid[:8], "--at", str(at), "--seat", "0", f"play {number}", "--db", db, "--json"]
+    )
+    assert run.code == 0, run.stderr
+    assert run.json["legal"] and run.json["events"][0]["data"]["card"] == card
+    absent = next(str(n) for n in range(1, 40) if all(not c.endswith(f"-{n:02d}") for c in cards))
+    refused = invoke_skald(
+        ["check", gid[:8], "--at", str(at), "--seat", "0", f"play {absent}", "--db", db, "--json"]
+    )
+    assert refused.code == 1 and refused.json["error"]["rule"] == "notation/bad"
