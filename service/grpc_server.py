@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import logging
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -49,6 +50,8 @@ from service.serving import LONG_CALLS, Admission, Lane, Limits, unary_on_loop
 from service.siblings import Siblings
 from service.tls import TlsFiles
 from service.watching import Encoder, watch_handler
+
+log = logging.getLogger("skald.server")
 
 __all__ = [
     "ERROR_DOMAIN",
@@ -299,6 +302,10 @@ def _plain(value: Any) -> Any:
     return value
 
 
+STOP_SLACK = 3.0
+"""Seconds past its grace a stop may take before the server is stopped regardless."""
+
+
 class Server:
     """The running ``grpc.aio`` server on its event-loop thread; stopping it stops the fan-out,
     the change notices and the long-call pool with it."""
@@ -324,7 +331,13 @@ class Server:
                     stopping = asyncio.run_coroutine_threadsafe(
                         self._server.stop(grace), self._loop
                     )
-                    stopping.result()
+                    try:  # bounded: a stop that hangs must not keep the process up for good
+                        stopping.result(timeout=(grace or 0) + STOP_SLACK)
+                    except concurrent.futures.TimeoutError:
+                        log.warning(
+                            "the server did not stop within %.0f s of its grace; stopping anyway",
+                            STOP_SLACK,
+                        )
                     self._loop.call_soon_threadsafe(self._loop.stop)
                 self._thread.join(10)
                 self._on_stop()
