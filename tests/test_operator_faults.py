@@ -14,10 +14,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import shutil
-import socket
 import subprocess
 import threading
 import time
@@ -31,6 +29,7 @@ import pytest
 from cli.loadtest_servers import Served
 from service._generated.skald.v1 import skald_pb2 as pb
 from service._generated.skald.v1 import skald_pb2_grpc as pb_grpc
+from tests.test_store_outage import Relay
 
 
 def _stub(served: Served) -> pb_grpc.SkaldStub:
@@ -129,80 +128,17 @@ def test_an_unwritable_wal_is_one_line_when_it_goes_and_one_when_it_is_back(
     assert "Traceback" not in served.log.read_text()
 
 
-class _Relay:
-    """127.0.0.1:<port> → PostgreSQL until :meth:`cut` (every connection closed, new ones
-    refused: the listener is shut down, which wakes its blocked ``accept``) and after
-    :meth:`restore` (the same port again)."""
-
-    def __init__(self, host: str, port: int) -> None:
-        self.target = (host, port)
-        self.port = 0
-        self._listener: socket.socket | None = None
-        self._open: list[socket.socket] = []
-        self._lock = threading.Lock()
-        self.restore()
-
-    def restore(self) -> None:
-        listener = socket.socket()
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listener.bind(("127.0.0.1", self.port))
-        listener.listen(64)
-        self.port = listener.getsockname()[1]
-        self._listener = listener
-        threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
-
-    def _accept(self, listener: socket.socket) -> None:
-        while True:
-            try:
-                client, _ = listener.accept()
-            except OSError:
-                return
-            if self._listener is not listener:  # cut meanwhile
-                client.close()
-                return
-            upstream = socket.create_connection(self.target)
-            with self._lock:
-                self._open += [client, upstream]
-            for a, b in ((client, upstream), (upstream, client)):
-                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
-
-    @staticmethod
-    def _pipe(a: socket.socket, b: socket.socket) -> None:
-        try:
-            while data := a.recv(65536):
-                b.sendall(data)
-        except OSError:
-            pass
-        finally:
-            for s in (a, b):
-                with contextlib.suppress(OSError):
-                    s.shutdown(socket.SHUT_RDWR)
-
-    def cut(self) -> None:
-        listener, self._listener = self._listener, None
-        if listener is not None:
-            with contextlib.suppress(OSError):
-                listener.shutdown(socket.SHUT_RDWR)
-            listener.close()
-        with self._lock:
-            for s in self._open:
-                with contextlib.suppress(OSError):
-                    s.shutdown(socket.SHUT_RDWR)
-                s.close()
-            self._open.clear()
-
-
 @pytest.fixture
-def relayed(pg_url: str) -> Iterator[tuple[str, _Relay]]:
+def relayed(pg_url: str) -> Iterator[tuple[str, Relay]]:
     url = urlparse(pg_url)
-    relay = _Relay(url.hostname or "127.0.0.1", url.port or 5432)
+    relay = Relay(url.hostname or "127.0.0.1", url.port or 5432)
     yield pg_url.replace(f":{url.port or 5432}/", f":{relay.port}/"), relay
     relay.cut()
 
 
 @pytest.mark.postgres
 def test_a_lost_database_fails_waiting_calls_at_once_and_serves_again_promptly(
-    relayed: tuple[str, _Relay], caplog: pytest.LogCaptureFixture
+    relayed: tuple[str, Relay], caplog: pytest.LogCaptureFixture
 ) -> None:
     from grpc_health.v1 import health_pb2, health_pb2_grpc
 

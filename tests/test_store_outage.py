@@ -24,14 +24,16 @@ pytestmark = pytest.mark.postgres
 
 
 class Relay:
-    """127.0.0.1:<port> → the database, until :meth:`cut` (every connection closed, new ones
-    refused) and after :meth:`restore` (the same port again)."""
+    """127.0.0.1:<port> → PostgreSQL until :meth:`cut` (every connection closed, new ones
+    refused: the listener is shut down, which wakes its blocked ``accept``) and after
+    :meth:`restore` (the same port again)."""
 
     def __init__(self, host: str, port: int) -> None:
         self.target = (host, port)
         self.port = 0
         self._listener: socket.socket | None = None
         self._open: list[socket.socket] = []
+        self._lock = threading.Lock()
         self.restore()
 
     def restore(self) -> None:
@@ -53,7 +55,8 @@ class Relay:
                 client.close()
                 return
             upstream = socket.create_connection(self.target)
-            self._open += [client, upstream]
+            with self._lock:
+                self._open += [client, upstream]
             for a, b in ((client, upstream), (upstream, client)):
                 threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
 
@@ -70,16 +73,17 @@ class Relay:
                     s.shutdown(socket.SHUT_RDWR)
 
     def cut(self) -> None:
-        assert self._listener is not None
         listener, self._listener = self._listener, None
-        with contextlib.suppress(OSError):  # wakes the blocked accept: closing alone did not,
-            listener.shutdown(socket.SHUT_RDWR)  # and one more connection got through the cut
-        listener.close()
-        for s in self._open:
+        if listener is not None:
             with contextlib.suppress(OSError):
-                s.shutdown(socket.SHUT_RDWR)
-            s.close()
-        self._open.clear()
+                listener.shutdown(socket.SHUT_RDWR)
+            listener.close()
+        with self._lock:
+            for s in self._open:
+                with contextlib.suppress(OSError):
+                    s.shutdown(socket.SHUT_RDWR)
+                s.close()
+            self._open.clear()
 
 
 @pytest.fixture
