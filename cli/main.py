@@ -11,11 +11,6 @@ import typer.core
 
 from cli.commands import LazyGroup
 
-# gRPC's C core writes some INFO lines unasked (a client's "Got goaway" when a server it used
-# stops, after `skald demo`); errors are still written. Read when grpc first loads, so here,
-# before any command imports it; set GRPC_VERBOSITY yourself for more.
-os.environ.setdefault("GRPC_VERBOSITY", "ERROR")
-
 
 def _flag_type(self: typer.core.TyperOption, ctx: object) -> str | None:
     """A flag takes no value, so help shows no ``<bool>`` type beside it."""

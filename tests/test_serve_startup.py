@@ -147,6 +147,12 @@ def _running(*args: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
         proc.send_signal(signal.SIGTERM)
         try:
             proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            _, err = proc.communicate()
+            raise AssertionError(
+                f"skald serve did not stop within 15 s of SIGTERM: {err}"
+            ) from None
         finally:
             proc.kill()
             proc.communicate()
