@@ -168,12 +168,10 @@ def _new_paths(target: str) -> list[Path]:
     """A SQLite target that does not exist yet, and each of its folders that does not: what a
     creating command makes, to take back if it is refused (nothing for a URL or a store that
     exists)."""
-    from service.store_check import scheme_of
+    from service.store_check import sqlite_path
 
-    if target == ":memory:" or scheme_of(target) is not None:
-        return []
-    path = Path(target).expanduser()
-    if path.exists():
+    path = sqlite_path(target)
+    if path is None or path.exists():
         return []
     missing = [path]
     for folder in path.parents:
@@ -187,7 +185,7 @@ def _discard_if_empty(client: Any, made: list[Path]) -> None:
     """A store this command made and then refused to write to is removed with the folders made
     for it, so a refused ``new`` or ``import`` changes nothing on disk: only when no record
     went in (a store another process wrote to meanwhile is kept)."""
-    svc = client._svc
+    svc = client.opened
     if svc is None:
         return
     try:

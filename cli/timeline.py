@@ -192,14 +192,10 @@ class Timeline:
 
     def events(self, move: Move, viewer: int | None, referee: bool) -> list[Record]:
         """The records of ``move`` as ``viewer`` is served them (the referee: unredacted)."""
-        from service.auth import Principal
-        from service.queries import redact
-
         batch = self.records[move.first - 1 : move.last]
         if referee:
             return batch
-        who = Principal("seat", viewer) if viewer is not None else Principal("spectator")
-        return [redact(self.rules, r, who) for r in batch]
+        return [served_as(self.rules, r, viewer) for r in batch]
 
     def outcome_line(self) -> str:
         """``34-28-23, winner seat 0 (reason)``, or ``*`` for a game still running."""
@@ -235,3 +231,11 @@ def _redacted_leaves(full: Any, served: Any, key: str = "") -> set[tuple[str, st
     if full == served:
         return set()
     return _leaves(full, key)
+
+
+def served_as(rules: Any, record: Record, viewer: int | None) -> Record:
+    """``record`` as seat ``viewer`` (``None``: a spectator) is served it."""
+    from service.auth import SPECTATOR, Principal
+    from service.queries import redact
+
+    return redact(rules, record, SPECTATOR if viewer is None else Principal("seat", viewer))

@@ -202,12 +202,9 @@ class Follower:
         series = self.frames.series
         if len(series) != 1 or record.command is None or "data" not in record.command:
             return record
-        from service.auth import SPECTATOR, Principal
-        from service.queries import redact
+        from cli.timeline import served_as
 
-        seat = series[0].seat
-        reader = SPECTATOR if seat is None else Principal("seat", seat)
-        return redact(self.rules, record, reader)
+        return served_as(self.rules, record, series[0].seat)
 
     def resume(self, records: Sequence[Record]) -> None:
         """Take up after ``records``, whose events the page holds already."""

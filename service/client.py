@@ -198,6 +198,11 @@ class LocalClient:
         self.who = OPERATOR
 
     @property
+    def opened(self) -> GameService | None:
+        """The service if the store has been opened, else ``None`` (nothing opened for it)."""
+        return self._svc
+
+    @property
     def svc(self) -> GameService:
         if self._svc is None:
             assert self._open is not None

@@ -32,6 +32,7 @@ __all__ = [
     "check_postgres",
     "check_sqlite",
     "scheme_of",
+    "sqlite_path",
 ]
 
 CONNECT_TIMEOUT = 5
@@ -107,15 +108,20 @@ class StoreMissing(SkaldError):
     kind = "not_found"
 
 
+def sqlite_path(target: str) -> Path | None:
+    """The SQLite file a store target names (``None`` for a URL or ``:memory:``)."""
+    if target == ":memory:" or scheme_of(target) is not None:
+        return None
+    return Path(target).expanduser()
+
+
 def check_exists(target: str) -> None:
     """Refuse a SQLite path that holds no store, for a command that only reads: the library
     would create an empty store there (and its folders) to find nothing in it, so a mistyped
     ``--db`` left a stray file and read as a store without games. PostgreSQL URLs and
     ``:memory:`` pass (a missing database is :func:`check_postgres`'s refusal)."""
-    if target == ":memory:" or scheme_of(target) is not None:
-        return
-    path = Path(target).expanduser()
-    if not path.exists():
+    path = sqlite_path(target)
+    if path is not None and not path.exists():
         raise StoreMissing(
             "store/missing",
             f"--db {path}: no store there (nothing was created; `skald new` or `skald import` "

@@ -135,26 +135,31 @@ UNSUPPORTED = {bytes.fromhex("2b6571"): "Ed448"}
 certificate or key of these failed at bind time with three C-core log lines first."""
 
 
+def _tbs(der: bytes) -> tuple[list[int], int]:
+    """Where each field of a DER certificate's tbsCertificate begins, past the optional
+    version (serial, signature, issuer, validity, subject, subjectPublicKeyInfo, …), and
+    where the certificate's own signature algorithm begins (RFC 5280)."""
+    _, start, _ = _header(der, 0, 0x30)  # Certificate
+    _, at, tbs_end = _header(der, start, 0x30)  # tbsCertificate
+    tag, _, end = _header(der, at)
+    if tag == 0xA0:  # the optional version
+        at = end
+    fields: list[int] = []
+    while at < tbs_end and len(fields) < 6:
+        fields.append(at)
+        _, _, at = _header(der, at)
+    return fields, tbs_end
+
+
 def algorithms(der: bytes) -> list[bytes]:
-    """The OIDs of a DER certificate's signature algorithm and of its subject's key (RFC 5280:
-    tbsCertificate's signature, issuer, validity, subject, subjectPublicKeyInfo); empty if its
-    layout is another."""
+    """The OIDs of a DER certificate's signature algorithm (as signed, and as stated after)
+    and of its subject's key; empty if its layout is another."""
     try:
-        _, start, _ = _header(der, 0, 0x30)  # Certificate
-        _, at, tbs_end = _header(der, start, 0x30)  # tbsCertificate
-        tag, _, end = _header(der, at)
-        if tag == 0xA0:  # the optional version
-            at = end
-        _, _, at = _header(der, at, 0x02)  # serial
-        _, inner, at = _header(der, at, 0x30)  # signature algorithm
-        found = [_oid(der, inner)]
-        for expected in (0x30, 0x30, 0x30):  # issuer, validity, subject
-            _, _, at = _header(der, at, expected)
-        _, spki, _ = _header(der, at, 0x30)  # subjectPublicKeyInfo
-        _, inner, _ = _header(der, spki, 0x30)  # its algorithm
-        found.append(_oid(der, inner))
-        _, outer, _ = _header(der, tbs_end, 0x30)  # the signature algorithm once more
-        found.append(_oid(der, outer))
+        fields, outer = _tbs(der)
+        found = []
+        for at in (fields[1], _header(der, fields[5], 0x30)[1], outer):
+            _, inner, _ = _header(der, at, 0x30)  # an AlgorithmIdentifier
+            found.append(_oid(der, inner))
     except (IndexError, ValueError):
         return []
     return found
@@ -169,14 +174,8 @@ def validity(der: bytes) -> tuple[datetime, datetime] | None:
     """A DER certificate's (notBefore, notAfter), in UTC; ``None`` if its layout is not the
     RFC 5280 one (tbsCertificate: [0] version, serial, signature, issuer, validity)."""
     try:
-        _, start, _ = _header(der, 0, 0x30)  # Certificate
-        _, at, _ = _header(der, start, 0x30)  # tbsCertificate
-        tag, _, end = _header(der, at)
-        if tag == 0xA0:  # the optional version
-            at = end
-        for expected in (0x02, 0x30, 0x30):  # serial, signature algorithm, issuer
-            _, _, at = _header(der, at, expected)
-        _, at, _ = _header(der, at, 0x30)  # validity
+        fields, _ = _tbs(der)
+        _, at, _ = _header(der, fields[3], 0x30)  # validity
         not_before, at = _time(der, at)
         not_after, _ = _time(der, at)
     except (IndexError, ValueError):
