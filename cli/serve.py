@@ -182,9 +182,10 @@ def serve(
             server, _ = _listen(svc, address, tls, reuse_port=True, siblings=siblings)
             try:  # a stop from the moment the parent may announce it is a graceful one
                 ready()  # the parent announces the server once every worker is here
-                server.wait_for_termination()
+                _serve_until_stopped(server)
             except KeyboardInterrupt:
                 server.stop(2).wait(5)
+                _exit_soon()
 
         def started() -> None:
             _announce(as_json, address, workers, target, creating, tls is not None)
@@ -209,9 +210,10 @@ def serve(
     _stop_on_signals()  # before the line that says the server is ready
     try:
         _announce(as_json, _address_of(host, bound), 1, svc.store.target, creating, tls is not None)
-        server.wait_for_termination()
+        _serve_until_stopped(server)
     except KeyboardInterrupt:
         server.stop(2).wait(5)  # calls in flight get 2 s to finish, then the process exits
+        _exit_soon()
 
 
 def _listen(
@@ -278,6 +280,30 @@ def _announce(
             soft_wrap=True,
         )
     sys.stdout.flush()
+
+
+def _serve_until_stopped(server: Server) -> None:
+    """Wait for the server in short steps: the main thread then runs Python often, so a
+    SIGTERM or SIGINT raises KeyboardInterrupt at once (CI saw a server wait through one
+    for good, now and then, on a single untimed wait)."""
+    while not server.wait_for_termination(0.5):
+        pass
+
+
+def _exit_soon(within: float = 5.0) -> None:
+    """After a stop, leave within ``within`` seconds even if a thread left behind would hold
+    the interpreter's exit (the store is written; nothing is lost by leaving)."""
+    import os
+    import threading
+
+    def leave() -> None:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)
+
+    timer = threading.Timer(within, leave)
+    timer.daemon = True
+    timer.start()
 
 
 def _stop_on_signals() -> None:
