@@ -7,6 +7,18 @@
 {"trailer": true, "records": N, "last_hash": "...", "seeds": [...]}
 ```
 
+Three header and trailer keys are optional, written only when they hold something (so a file
+without them reads as before, and the goldens keep their bytes):
+
+* ``salt_key`` (header, hex) — the record salt key of a game exported before its end: an
+  import continues the game under it, so its records keep one key and verify at the end
+  (an export already carries every record's salt, so the key reveals nothing more);
+* ``server_keys`` (header, hex Ed25519 public keys) — the keys of the servers that sign
+  receipts for this game (:mod:`service.receipts`): a seat's receipt signed by a key the file
+  does not name fails ``verify --receipts``;
+* ``disputes`` (trailer) — the game's dispute and ruling records (:mod:`service.disputes`),
+  a chain of their own beside the game's records.
+
 The trailer repeats the record count and the last hash, so a truncated file is refused before
 anything is read into a store, and carries the seed reveal (also inside ``skald.GameEnded``)
 for offline ``skald verify``. Lines are canonical JSON (sorted keys), so two exports of the same
@@ -57,16 +69,34 @@ class ReplayFile:
     seeds: tuple[SeedReveal, ...]
     """The seeds the file reveals (those of ``skald.GameEnded`` not withheld)."""
     created: GameCreated
+    salt_key: bytes | None = None
+    """The record salt key of a running game (header ``salt_key``), else ``None``."""
+    server_keys: tuple[str, ...] = ()
+    """Hex Ed25519 public keys of the servers that sign this game's receipts."""
+    disputes: tuple[dict[str, Any], ...] = ()
+    """The game's dispute records (trailer ``disputes``), as JSON objects."""
+
+
+OPTIONAL_HEADER = ("salt_key", "server_keys")
+"""Header keys written only when they hold something."""
 
 
 def _line(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, ensure_ascii=False)
 
 
-def header_for(created: GameCreated) -> dict[str, Any]:
-    """The header a game's ``skald.GameCreated`` record implies."""
+def header_for(
+    created: GameCreated, salt_key: bytes | None = None, server_keys: Sequence[str] = ()
+) -> dict[str, Any]:
+    """The header a game's ``skald.GameCreated`` record implies, with the optional keys."""
     data = to_data(created)
+    extra: dict[str, Any] = {}
+    if salt_key is not None:
+        extra["salt_key"] = salt_key.hex()
+    if server_keys:
+        extra["server_keys"] = list(server_keys)
     return {
+        **extra,
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "game_id": created.game_id,
@@ -80,22 +110,63 @@ def _revealed(ended: GameEnded | None) -> tuple[SeedReveal, ...]:
     return tuple(s for s in ended.seeds if not s.withheld) if ended is not None else ()
 
 
-def trailer_for(records: Sequence[Record], ended: GameEnded | None) -> dict[str, Any]:
-    return {
+def trailer_for(
+    records: Sequence[Record],
+    ended: GameEnded | None,
+    disputes: Sequence[dict[str, Any]] = (),
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
         "trailer": True,
         "records": len(records),
         "last_hash": records[-1].hash,
         "seeds": [to_data(s) for s in _revealed(ended)],
     }
+    if disputes:
+        out["disputes"] = list(disputes)
+    return out
 
 
-def dumps(game_id: str, records: Sequence[Record]) -> str:
+def dumps(
+    game_id: str,
+    records: Sequence[Record],
+    *,
+    salt_key: bytes | None = None,
+    server_keys: Sequence[str] = (),
+    disputes: Sequence[dict[str, Any]] = (),
+) -> str:
     """A stored game as replay-file text. The header names the game's recorded id (that of its
-    ``skald.GameCreated``), which an import into a store where it is taken does not change."""
+    ``skald.GameCreated``), which an import into a store where it is taken does not change.
+    ``salt_key`` is written only for a game that has not ended (an ended game reveals it in
+    ``skald.GameEnded``, or withholds it there)."""
     created = read_kernel(records[0], GameCreated)
     ended = read_kernel(records[-1], GameEnded) if records[-1].type == ENDED else None
-    lines = [header_for(created), *(r.to_json() for r in records), trailer_for(records, ended)]
+    key = salt_key if ended is None else None
+    lines = [
+        header_for(created, key, server_keys),
+        *(r.to_json() for r in records),
+        trailer_for(records, ended, disputes),
+    ]
     return "".join(_line(line) + "\n" for line in lines)
+
+
+def _optional_header(header: dict[str, Any]) -> tuple[bytes | None, tuple[str, ...]]:
+    """The header's ``salt_key`` and ``server_keys``, each of the right shape, or refused."""
+    key = header.get("salt_key")
+    salt_key = None
+    if key is not None:
+        try:
+            salt_key = bytes.fromhex(key) if isinstance(key, str) and len(key) == 64 else None
+        except ValueError:
+            salt_key = None
+        if salt_key is None:
+            raise Tampered("replay/header", "the header's salt_key is not 32 bytes of hex")
+    keys = header.get("server_keys", [])
+    if not isinstance(keys, list) or (not keys and "server_keys" in header):
+        raise Tampered("replay/header", "the header's server_keys is not a list of keys")
+    for k in keys:
+        if not (isinstance(k, str) and len(k) == 64 and all(c in "0123456789abcdef" for c in k)):
+            raise Tampered("replay/header", "a server key is not 32 bytes of lowercase hex")
+    return salt_key, tuple(keys)
 
 
 def decode(raw: bytes) -> str:
@@ -201,11 +272,21 @@ def loads(lines: Iterable[str]) -> ReplayFile:
     ended: GameEnded | None = (
         _kernel(last, records[-1], GameEnded) if records[-1].type == ENDED else None
     )
-    if header != header_for(created):
+    salt_key, server_keys = _optional_header(header)
+    if salt_key is not None and ended is not None:
+        raise Tampered("replay/header", "an ended game's header carries no salt_key")
+    if header != header_for(created, salt_key, server_keys):
         raise Tampered("replay/header", "the header does not match the game's first record")
-    if trailer != trailer_for(records, ended):
+    disputes = trailer.get("disputes", [])
+    if not isinstance(disputes, list) or ("disputes" in trailer and not disputes):
+        raise Tampered("replay/trailer", "the trailer's disputes is not a list of records")
+    if not all(isinstance(d, dict) for d in disputes):
+        raise Tampered("replay/trailer", "a dispute record is not a JSON object")
+    if trailer != trailer_for(records, ended, disputes):
         raise Tampered("replay/trailer", "the trailer does not match the records (seeds edited?)")
-    return ReplayFile(header, records, _revealed(ended), created)
+    return ReplayFile(
+        header, records, _revealed(ended), created, salt_key, server_keys, tuple(disputes)
+    )
 
 
 def _chance_ok(chance: dict[str, Any], mode: ChanceMode) -> bool:
