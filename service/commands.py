@@ -47,6 +47,9 @@ class Submitted:
     events: tuple[Any, ...] = ()
     """The decided domain events behind ``records`` (``None`` for kernel records), so redaction
     needs no second decode; empty for a replayed command."""
+    before: Loaded | None = None
+    """The game as the command was decided against (``None`` for a replayed command), for its
+    receipt's served hashes without a second load."""
 
 
 def submit(
@@ -148,7 +151,7 @@ def _submit_once(
         decided += (None,)
     sealed = seal(records, loaded.last_hash, salt_key(repo, loaded), loaded.created.game_id)
     repo.append(game_id, sealed, after=advance(loaded, sealed, state))
-    return Submitted(sealed[-1].version, tuple(sealed), events=decided)
+    return Submitted(sealed[-1].version, tuple(sealed), events=decided, before=loaded)
 
 
 COMMAND_ID_LIMIT = 128

@@ -22,7 +22,7 @@ from typing import Any
 from domain.kernel.chance import ChanceEntry
 from domain.kernel.contract import AnyRules, Seat
 from domain.kernel.ranges import require_command_fits
-from service import audit, catalog, commands, lifecycle, queries
+from service import audit, catalog, commands, evidence, lifecycle, queries
 from service.auth import Principal
 from service.commands import Submitted
 from service.folding import Loaded, fold_records
@@ -30,6 +30,7 @@ from service.index import GamesPage, GamesQuery, IndexRow
 from service.lifecycle import Created
 from service.policy import Policy
 from service.queries import Legal, Viewed
+from service.receipts import Receipt, Signer
 from service.records import Record
 from service.registry import Registry
 from service.repository import Repository
@@ -52,6 +53,8 @@ class GameService:
     ) -> None:
         self.repo = Repository(store, games, cache_size)
         self.policy = Policy(operator_token, open_creation)
+        self._signer: Signer | None = None
+        self._signer_lock = threading.Lock()
 
     @property
     def store(self) -> EventStore:
@@ -217,8 +220,45 @@ class GameService:
 
     # ------------------------------------------------------------------ audit
 
-    def verify(self, game_id: str, principal: Principal) -> Report:
-        return audit.verify_game(self.repo, game_id, principal)
+    def verify(
+        self, game_id: str, principal: Principal, receipts: Sequence[Receipt] | None = None
+    ) -> Report:
+        """The stored game verified; with ``receipts`` (a seat's), each checked against it."""
+        report = audit.verify_game(self.repo, game_id, principal)
+        if receipts is None:
+            return report
+        created = self.repo.load(game_id, upto=1).created
+        return evidence.check_receipts(
+            report,
+            self.repo.read(game_id),
+            receipts,
+            evidence.trusted_keys(self.repo, game_id, self.receipt_key(create=False)),
+            self.repo.games,
+            (game_id, created.game_id),
+        )
+
+    # ------------------------------------------------------------------ evidence
+
+    def signer(self) -> Signer:
+        """The store's receipt signer (its key made on first use, shared by replicas)."""
+        with self._signer_lock:
+            if self._signer is None:
+                private = self.store.server_key(create=True)
+                assert private is not None
+                self._signer = Signer(private)
+            return self._signer
+
+    def receipt_key(self, create: bool = True) -> str | None:
+        """The public key (hex) receipts of this store are signed with; ``None`` when it has
+        signed none and ``create`` is off (nothing is written for a read)."""
+        if self._signer is None and not create:
+            private = self.store.server_key(create=False)
+            return None if private is None else Signer(private).key
+        return self.signer().key
+
+    def receipt(self, game_id: str, submitted: Submitted) -> Receipt:
+        """The signed receipt of a command this service acknowledged."""
+        return evidence.issue(self.repo, self.signer(), game_id, submitted)
 
     def check(
         self,

@@ -66,6 +66,8 @@ DEFAULT_DB = (
 )
 _SECRET_NS = uuid.UUID("6b8f3f36-9b53-4f63-9a55-6a2f1c0de5a1")
 _HEAD_NS = uuid.UUID("0c2d7f0e-55a1-4c8e-9d3b-8f6e1a2b4c5d")
+_SERVER_KEY_ID = uuid.UUID("5e7a1c4b-2d9f-4b6e-8a3c-1f0d9e8b7a65")
+"""The aggregate holding the store's receipt-signing key (one per store, shared by replicas)."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,16 @@ class SecretRecorded(DomainEvent):
     token_hashes: list[str]
     referee_hash: str
     salt_key: str = ""
+    server_keys: tuple[str, ...] = ()
+    """Receipt keys of earlier servers, from an imported file's header (empty otherwise)."""
+
+
+@dataclass(frozen=True)
+class ServerKeyRecorded(DomainEvent):
+    """The store's Ed25519 receipt-signing key (32 private bytes, hex), made the first time a
+    receipt is signed; a configured cipher encrypts it as it does every record."""
+
+    private_key: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +135,8 @@ class Secret:
     referee_hash: str
     salt_key: bytes | None = None
     """The record salt key (:func:`service.records.salt_for`); ``None`` before salts."""
+    server_keys: tuple[str, ...] = ()
+    """Receipt keys of the servers that held the game before it was imported here (hex)."""
 
 
 _TOPIC = get_topic(StoredRecord)
@@ -523,6 +537,7 @@ class EventStore(Application):  # type: ignore[type-arg]
                     token_hashes=list(secret.token_hashes),
                     referee_hash=secret.referee_hash,
                     salt_key=secret.salt_key.hex() if secret.salt_key is not None else "",
+                    server_keys=tuple(secret.server_keys),
                 )
             ]
         )
@@ -535,7 +550,29 @@ class EventStore(Application):  # type: ignore[type-arg]
         e: Any = found[-1]
         seeds = tuple(from_stored(SeedReveal, s) for s in e.seeds)
         key = bytes.fromhex(e.salt_key) if e.salt_key else None
-        return Secret(seeds, tuple(e.token_hashes), e.referee_hash, key)
+        keys = tuple(getattr(e, "server_keys", ()) or ())
+        return Secret(seeds, tuple(e.token_hashes), e.referee_hash, key, keys)
+
+    def server_key(self, create: bool = True) -> bytes | None:
+        """The store's receipt-signing key (32 private bytes): made and stored the first time
+        it is asked for with ``create``; two processes making it at once agree on the first
+        written (the other's write collides and it reads that one)."""
+        found = list(self.events.get(_SERVER_KEY_ID, desc=True, limit=1))
+        if found:
+            return bytes.fromhex(found[0].private_key)
+        if not create:
+            return None
+        made = ServerKeyRecorded(
+            originator_id=_SERVER_KEY_ID,
+            originator_version=1,
+            timestamp=ServerKeyRecorded.create_timestamp(),
+            private_key=os.urandom(32).hex(),
+        )
+        try:
+            self.events.put([made])
+        except IntegrityError:
+            return self.server_key(create=False)
+        return bytes.fromhex(made.private_key)
 
     def log_page(
         self, after: int, limit: int = 1000, sparse: bool = False

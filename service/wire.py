@@ -533,3 +533,36 @@ def placements_to_proto(groups: Sequence[Any]) -> list[pb.PlacementOptions]:
         )
         for g in groups
     ]
+
+
+RECEIPT_FIELDS = (
+    "format",
+    "game_id",
+    "first_version",
+    "version",
+    "record_hash",
+    "command_id",
+    "seat",
+    "acted_at",
+    "view_hash",
+    "legal_hash",
+    "key",
+    "signature",
+)
+"""The fields of a receipt, named alike in ``skald.v1.Receipt`` and :class:`Receipt`."""
+
+
+def receipt_to_proto(receipt: Any) -> Any:
+    """A :class:`service.receipts.Receipt` as ``skald.v1.Receipt``."""
+    return skald_pb2.Receipt(**{name: getattr(receipt, name) for name in RECEIPT_FIELDS})
+
+
+def receipt_from_proto(message: Any) -> Any:
+    """``skald.v1.Receipt`` as a :class:`service.receipts.Receipt` (fields checked there)."""
+    from service.receipts import Receipt
+
+    return Receipt.from_json({name: _plain_int(getattr(message, name)) for name in RECEIPT_FIELDS})
+
+
+def _plain_int(value: Any) -> Any:
+    return int(value) if isinstance(value, int) and not isinstance(value, bool) else value

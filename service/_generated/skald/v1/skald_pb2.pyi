@@ -907,24 +907,96 @@ class SubmitCommandResponse(_message.Message):
     VERSION_FIELD_NUMBER: _builtins.int
     EVENTS_FIELD_NUMBER: _builtins.int
     REPLAYED_FIELD_NUMBER: _builtins.int
+    RECEIPT_FIELD_NUMBER: _builtins.int
     version: _builtins.int
     replayed: _builtins.bool
     @_builtins.property
     def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameEvent]: ...
+    @_builtins.property
+    def receipt(self) -> Global___Receipt:
+        """The server's signed acknowledgement of this command, evidence the seat keeps."""
+
     def __init__(
         self,
         *,
         version: _builtins.int = ...,
         events: _abc.Iterable[Global___GameEvent] | None = ...,
         replayed: _builtins.bool = ...,
+        receipt: Global___Receipt | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["receipt", b"receipt"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["events", b"events", "replayed", b"replayed", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["events", b"events", "receipt", b"receipt", "replayed", b"replayed", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___SubmitCommandResponse: _TypeAlias = SubmitCommandResponse  # noqa: Y015
+
+@_typing.final
+class Receipt(_message.Message):
+    """A signed acknowledgement of one command: which records it wrote and what the acting seat
+    was served when it acted. The signature is Ed25519 by `key` over the canonical JSON (sorted
+    keys, no spaces, UTF-8) of an object holding every other field under its proto name, with
+    `seat` a number and versions numbers: anyone can check it with the public key alone.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    FORMAT_FIELD_NUMBER: _builtins.int
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    FIRST_VERSION_FIELD_NUMBER: _builtins.int
+    VERSION_FIELD_NUMBER: _builtins.int
+    RECORD_HASH_FIELD_NUMBER: _builtins.int
+    COMMAND_ID_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    ACTED_AT_FIELD_NUMBER: _builtins.int
+    VIEW_HASH_FIELD_NUMBER: _builtins.int
+    LEGAL_HASH_FIELD_NUMBER: _builtins.int
+    KEY_FIELD_NUMBER: _builtins.int
+    SIGNATURE_FIELD_NUMBER: _builtins.int
+    format: _builtins.int
+    """Receipt format (1)."""
+    game_id: _builtins.str
+    first_version: _builtins.int
+    """The first and last version of the batch the command wrote."""
+    version: _builtins.int
+    record_hash: _builtins.str
+    """The hash of the batch's last record (it binds every record before it)."""
+    command_id: _builtins.str
+    seat: _builtins.int
+    acted_at: _builtins.int
+    """The version the command was decided against (the batch's first version less one)."""
+    view_hash: _builtins.str
+    """SHA-256 (hex) of the canonical JSON of the seat's view at `acted_at`, and of its list of
+    legal commands there ({type, data} each, in the game's order).
+    """
+    legal_hash: _builtins.str
+    key: _builtins.str
+    """The signer's Ed25519 public key and the signature, hex."""
+    signature: _builtins.str
+    def __init__(
+        self,
+        *,
+        format: _builtins.int = ...,
+        game_id: _builtins.str = ...,
+        first_version: _builtins.int = ...,
+        version: _builtins.int = ...,
+        record_hash: _builtins.str = ...,
+        command_id: _builtins.str = ...,
+        seat: _builtins.int = ...,
+        acted_at: _builtins.int = ...,
+        view_hash: _builtins.str = ...,
+        legal_hash: _builtins.str = ...,
+        key: _builtins.str = ...,
+        signature: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["acted_at", b"acted_at", "command_id", b"command_id", "first_version", b"first_version", "format", b"format", "game_id", b"game_id", "key", b"key", "legal_hash", b"legal_hash", "record_hash", b"record_hash", "seat", b"seat", "signature", b"signature", "version", b"version", "view_hash", b"view_hash"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___Receipt: _TypeAlias = Receipt  # noqa: Y015
 
 @_typing.final
 class ListLegalCommandsRequest(_message.Message):
@@ -1436,15 +1508,21 @@ class VerifyGameRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     GAME_ID_FIELD_NUMBER: _builtins.int
+    RECEIPTS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
+    @_builtins.property
+    def receipts(self) -> _containers.RepeatedCompositeFieldContainer[Global___Receipt]:
+        """A seat's receipts, checked against the stored game: one the game contradicts fails it."""
+
     def __init__(
         self,
         *,
         game_id: _builtins.str = ...,
+        receipts: _abc.Iterable[Global___Receipt] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "receipts", b"receipts"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1460,10 +1538,13 @@ class VerifyGameResponse(_message.Message):
     PROBLEM_FIELD_NUMBER: _builtins.int
     CHECKED_FIELD_NUMBER: _builtins.int
     NOTES_FIELD_NUMBER: _builtins.int
+    RECEIPTS_FIELD_NUMBER: _builtins.int
     ok: _builtins.bool
     events: _builtins.int
     first_bad: _builtins.int
     problem: _builtins.str
+    receipts: _builtins.int
+    """How many receipts were checked and agreed with the game."""
     @_builtins.property
     def checked(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
     @_builtins.property
@@ -1477,10 +1558,11 @@ class VerifyGameResponse(_message.Message):
         problem: _builtins.str = ...,
         checked: _abc.Iterable[_builtins.str] | None = ...,
         notes: _abc.Iterable[_builtins.str] | None = ...,
+        receipts: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_first_bad", b"_first_bad", "first_bad", b"first_bad"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_first_bad", b"_first_bad", "checked", b"checked", "events", b"events", "first_bad", b"first_bad", "notes", b"notes", "ok", b"ok", "problem", b"problem"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_first_bad", b"_first_bad", "checked", b"checked", "events", b"events", "first_bad", b"first_bad", "notes", b"notes", "ok", b"ok", "problem", b"problem", "receipts", b"receipts"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__first_bad: _TypeAlias = _typing.Literal["first_bad"]  # noqa: Y015
     _WhichOneofArgType__first_bad: _TypeAlias = _typing.Literal["_first_bad", b"_first_bad"]  # noqa: Y015
@@ -1633,3 +1715,278 @@ class ImportGameResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___ImportGameResponse: _TypeAlias = ImportGameResponse  # noqa: Y015
+
+@_typing.final
+class GetServerInfoRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetServerInfoRequest: _TypeAlias = GetServerInfoRequest  # noqa: Y015
+
+@_typing.final
+class GetServerInfoResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    RECEIPT_KEY_FIELD_NUMBER: _builtins.int
+    SERVER_VERSION_FIELD_NUMBER: _builtins.int
+    receipt_key: _builtins.str
+    """The Ed25519 public key (hex) this server signs receipts with."""
+    server_version: _builtins.str
+    """The rules version of each game this server plays, and its own version."""
+    def __init__(
+        self,
+        *,
+        receipt_key: _builtins.str = ...,
+        server_version: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["receipt_key", b"receipt_key", "server_version", b"server_version"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetServerInfoResponse: _TypeAlias = GetServerInfoResponse  # noqa: Y015
+
+@_typing.final
+class Dispute(_message.Message):
+    """A dispute filed by a seat about the game at a version, with its ruling once made. Disputes
+    are records beside the game's own (a hash chain of their own); they never change the game.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NUMBER_FIELD_NUMBER: _builtins.int
+    AT_VERSION_FIELD_NUMBER: _builtins.int
+    AT_HASH_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    TEXT_FIELD_NUMBER: _builtins.int
+    FILED_AT_FIELD_NUMBER: _builtins.int
+    HASH_FIELD_NUMBER: _builtins.int
+    RULING_FIELD_NUMBER: _builtins.int
+    number: _builtins.int
+    """1, 2, ... in the order filed."""
+    at_version: _builtins.int
+    at_hash: _builtins.str
+    """The hash of the game's record at `at_version` when the dispute was filed."""
+    seat: _builtins.int
+    text: _builtins.str
+    filed_at: _builtins.str
+    hash: _builtins.str
+    """The hash of the dispute's own record."""
+    @_builtins.property
+    def ruling(self) -> Global___Ruling: ...
+    def __init__(
+        self,
+        *,
+        number: _builtins.int = ...,
+        at_version: _builtins.int = ...,
+        at_hash: _builtins.str = ...,
+        seat: _builtins.int = ...,
+        text: _builtins.str = ...,
+        filed_at: _builtins.str = ...,
+        hash: _builtins.str = ...,
+        ruling: Global___Ruling | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_ruling", b"_ruling", "ruling", b"ruling"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_ruling", b"_ruling", "at_hash", b"at_hash", "at_version", b"at_version", "filed_at", b"filed_at", "hash", b"hash", "number", b"number", "ruling", b"ruling", "seat", b"seat", "text", b"text"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__ruling: _TypeAlias = _typing.Literal["ruling"]  # noqa: Y015
+    _WhichOneofArgType__ruling: _TypeAlias = _typing.Literal["_ruling", b"_ruling"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__ruling) -> _WhichOneofReturnType__ruling | None: ...
+
+Global___Dispute: _TypeAlias = Dispute  # noqa: Y015
+
+@_typing.final
+class Ruling(_message.Message):
+    """A referee's ruling on a dispute."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    UPHELD_FIELD_NUMBER: _builtins.int
+    TEXT_FIELD_NUMBER: _builtins.int
+    RULED_AT_FIELD_NUMBER: _builtins.int
+    FORK_GAME_ID_FIELD_NUMBER: _builtins.int
+    FORK_VERSION_FIELD_NUMBER: _builtins.int
+    HASH_FIELD_NUMBER: _builtins.int
+    upheld: _builtins.bool
+    text: _builtins.str
+    ruled_at: _builtins.str
+    fork_game_id: _builtins.str
+    """An upheld dispute's continuation: a fork of the game (empty when none is named)."""
+    fork_version: _builtins.int
+    hash: _builtins.str
+    def __init__(
+        self,
+        *,
+        upheld: _builtins.bool = ...,
+        text: _builtins.str = ...,
+        ruled_at: _builtins.str = ...,
+        fork_game_id: _builtins.str = ...,
+        fork_version: _builtins.int = ...,
+        hash: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["fork_game_id", b"fork_game_id", "fork_version", b"fork_version", "hash", b"hash", "ruled_at", b"ruled_at", "text", b"text", "upheld", b"upheld"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___Ruling: _TypeAlias = Ruling  # noqa: Y015
+
+@_typing.final
+class FileDisputeRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    AT_VERSION_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    TEXT_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    at_version: _builtins.int
+    seat: _builtins.int
+    text: _builtins.str
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        at_version: _builtins.int = ...,
+        seat: _builtins.int = ...,
+        text: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["at_version", b"at_version", "game_id", b"game_id", "seat", b"seat", "text", b"text"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___FileDisputeRequest: _TypeAlias = FileDisputeRequest  # noqa: Y015
+
+@_typing.final
+class FileDisputeResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    DISPUTE_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def dispute(self) -> Global___Dispute: ...
+    def __init__(
+        self,
+        *,
+        dispute: Global___Dispute | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["dispute", b"dispute"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["dispute", b"dispute"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___FileDisputeResponse: _TypeAlias = FileDisputeResponse  # noqa: Y015
+
+@_typing.final
+class RuleDisputeRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    NUMBER_FIELD_NUMBER: _builtins.int
+    UPHOLD_FIELD_NUMBER: _builtins.int
+    TEXT_FIELD_NUMBER: _builtins.int
+    FORK_AT_FIELD_NUMBER: _builtins.int
+    RESEED_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    number: _builtins.int
+    uphold: _builtins.bool
+    text: _builtins.str
+    fork_at: _builtins.int
+    """Uphold and continue the game as a fork of it from this version (0: no fork)."""
+    reseed: _builtins.bool
+    """With fork_at: the fork draws fresh chance from there on."""
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        number: _builtins.int = ...,
+        uphold: _builtins.bool = ...,
+        text: _builtins.str = ...,
+        fork_at: _builtins.int = ...,
+        reseed: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["fork_at", b"fork_at", "game_id", b"game_id", "number", b"number", "reseed", b"reseed", "text", b"text", "uphold", b"uphold"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RuleDisputeRequest: _TypeAlias = RuleDisputeRequest  # noqa: Y015
+
+@_typing.final
+class RuleDisputeResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    DISPUTE_FIELD_NUMBER: _builtins.int
+    FORK_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def dispute(self) -> Global___Dispute: ...
+    @_builtins.property
+    def fork(self) -> Global___CreateGameResponse:
+        """The fork made as the game's continuation, with its tokens (absent when none)."""
+
+    def __init__(
+        self,
+        *,
+        dispute: Global___Dispute | None = ...,
+        fork: Global___CreateGameResponse | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["dispute", b"dispute", "fork", b"fork"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["dispute", b"dispute", "fork", b"fork"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RuleDisputeResponse: _TypeAlias = RuleDisputeResponse  # noqa: Y015
+
+@_typing.final
+class ListDisputesRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListDisputesRequest: _TypeAlias = ListDisputesRequest  # noqa: Y015
+
+@_typing.final
+class ListDisputesResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    DISPUTES_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def disputes(self) -> _containers.RepeatedCompositeFieldContainer[Global___Dispute]: ...
+    def __init__(
+        self,
+        *,
+        disputes: _abc.Iterable[Global___Dispute] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["disputes", b"disputes"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListDisputesResponse: _TypeAlias = ListDisputesResponse  # noqa: Y015

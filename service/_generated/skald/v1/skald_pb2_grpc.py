@@ -99,6 +99,26 @@ class SkaldStub:
                 request_serializer=skald_dot_v1_dot_skald__pb2.ImportGameRequest.SerializeToString,
                 response_deserializer=skald_dot_v1_dot_skald__pb2.ImportGameResponse.FromString,
                 _registered_method=True)
+        self.GetServerInfo = channel.unary_unary(
+                '/skald.v1.Skald/GetServerInfo',
+                request_serializer=skald_dot_v1_dot_skald__pb2.GetServerInfoRequest.SerializeToString,
+                response_deserializer=skald_dot_v1_dot_skald__pb2.GetServerInfoResponse.FromString,
+                _registered_method=True)
+        self.FileDispute = channel.unary_unary(
+                '/skald.v1.Skald/FileDispute',
+                request_serializer=skald_dot_v1_dot_skald__pb2.FileDisputeRequest.SerializeToString,
+                response_deserializer=skald_dot_v1_dot_skald__pb2.FileDisputeResponse.FromString,
+                _registered_method=True)
+        self.RuleDispute = channel.unary_unary(
+                '/skald.v1.Skald/RuleDispute',
+                request_serializer=skald_dot_v1_dot_skald__pb2.RuleDisputeRequest.SerializeToString,
+                response_deserializer=skald_dot_v1_dot_skald__pb2.RuleDisputeResponse.FromString,
+                _registered_method=True)
+        self.ListDisputes = channel.unary_unary(
+                '/skald.v1.Skald/ListDisputes',
+                request_serializer=skald_dot_v1_dot_skald__pb2.ListDisputesRequest.SerializeToString,
+                response_deserializer=skald_dot_v1_dot_skald__pb2.ListDisputesResponse.FromString,
+                _registered_method=True)
 
 
 class SkaldServicer:
@@ -185,6 +205,35 @@ class SkaldServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetServerInfo(self, request, context):
+        """What this server is: the public key its receipts are signed with.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def FileDispute(self, request, context):
+        """A seat disputes the game at a version (seat token, or the referee's naming a seat).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RuleDispute(self, request, context):
+        """The referee (or operator) upholds or dismisses a dispute, optionally naming a fork of the
+        game as its continuation.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListDisputes(self, request, context):
+        """Every dispute of a game with its ruling, for everybody.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_SkaldServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -252,6 +301,26 @@ def add_SkaldServicer_to_server(servicer, server):
                     servicer.ImportGame,
                     request_deserializer=skald_dot_v1_dot_skald__pb2.ImportGameRequest.FromString,
                     response_serializer=skald_dot_v1_dot_skald__pb2.ImportGameResponse.SerializeToString,
+            ),
+            'GetServerInfo': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetServerInfo,
+                    request_deserializer=skald_dot_v1_dot_skald__pb2.GetServerInfoRequest.FromString,
+                    response_serializer=skald_dot_v1_dot_skald__pb2.GetServerInfoResponse.SerializeToString,
+            ),
+            'FileDispute': grpc.unary_unary_rpc_method_handler(
+                    servicer.FileDispute,
+                    request_deserializer=skald_dot_v1_dot_skald__pb2.FileDisputeRequest.FromString,
+                    response_serializer=skald_dot_v1_dot_skald__pb2.FileDisputeResponse.SerializeToString,
+            ),
+            'RuleDispute': grpc.unary_unary_rpc_method_handler(
+                    servicer.RuleDispute,
+                    request_deserializer=skald_dot_v1_dot_skald__pb2.RuleDisputeRequest.FromString,
+                    response_serializer=skald_dot_v1_dot_skald__pb2.RuleDisputeResponse.SerializeToString,
+            ),
+            'ListDisputes': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListDisputes,
+                    request_deserializer=skald_dot_v1_dot_skald__pb2.ListDisputesRequest.FromString,
+                    response_serializer=skald_dot_v1_dot_skald__pb2.ListDisputesResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -605,6 +674,114 @@ class Skald:
             '/skald.v1.Skald/ImportGame',
             skald_dot_v1_dot_skald__pb2.ImportGameRequest.SerializeToString,
             skald_dot_v1_dot_skald__pb2.ImportGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetServerInfo(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/skald.v1.Skald/GetServerInfo',
+            skald_dot_v1_dot_skald__pb2.GetServerInfoRequest.SerializeToString,
+            skald_dot_v1_dot_skald__pb2.GetServerInfoResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def FileDispute(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/skald.v1.Skald/FileDispute',
+            skald_dot_v1_dot_skald__pb2.FileDisputeRequest.SerializeToString,
+            skald_dot_v1_dot_skald__pb2.FileDisputeResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RuleDispute(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/skald.v1.Skald/RuleDispute',
+            skald_dot_v1_dot_skald__pb2.RuleDisputeRequest.SerializeToString,
+            skald_dot_v1_dot_skald__pb2.RuleDisputeResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListDisputes(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/skald.v1.Skald/ListDisputes',
+            skald_dot_v1_dot_skald__pb2.ListDisputesRequest.SerializeToString,
+            skald_dot_v1_dot_skald__pb2.ListDisputesResponse.FromString,
             options,
             channel_credentials,
             insecure,

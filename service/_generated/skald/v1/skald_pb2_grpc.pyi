@@ -68,6 +68,16 @@ class SkaldStub:
     CheckCommand: _grpc.UnaryUnaryMultiCallable[_skald_pb2.CheckCommandRequest, _skald_pb2.CheckCommandResponse]
     ExportGame: _grpc.UnaryUnaryMultiCallable[_skald_pb2.ExportGameRequest, _skald_pb2.ExportGameResponse]
     ImportGame: _grpc.UnaryUnaryMultiCallable[_skald_pb2.ImportGameRequest, _skald_pb2.ImportGameResponse]
+    GetServerInfo: _grpc.UnaryUnaryMultiCallable[_skald_pb2.GetServerInfoRequest, _skald_pb2.GetServerInfoResponse]
+    """What this server is: the public key its receipts are signed with."""
+    FileDispute: _grpc.UnaryUnaryMultiCallable[_skald_pb2.FileDisputeRequest, _skald_pb2.FileDisputeResponse]
+    """A seat disputes the game at a version (seat token, or the referee's naming a seat)."""
+    RuleDispute: _grpc.UnaryUnaryMultiCallable[_skald_pb2.RuleDisputeRequest, _skald_pb2.RuleDisputeResponse]
+    """The referee (or operator) upholds or dismisses a dispute, optionally naming a fork of the
+    game as its continuation.
+    """
+    ListDisputes: _grpc.UnaryUnaryMultiCallable[_skald_pb2.ListDisputesRequest, _skald_pb2.ListDisputesResponse]
+    """Every dispute of a game with its ruling, for everybody."""
 
 @_typing.type_check_only
 class SkaldAsyncStub(SkaldStub):
@@ -89,6 +99,16 @@ class SkaldAsyncStub(SkaldStub):
     CheckCommand: _aio.UnaryUnaryMultiCallable[_skald_pb2.CheckCommandRequest, _skald_pb2.CheckCommandResponse]  # type: ignore[assignment]
     ExportGame: _aio.UnaryUnaryMultiCallable[_skald_pb2.ExportGameRequest, _skald_pb2.ExportGameResponse]  # type: ignore[assignment]
     ImportGame: _aio.UnaryUnaryMultiCallable[_skald_pb2.ImportGameRequest, _skald_pb2.ImportGameResponse]  # type: ignore[assignment]
+    GetServerInfo: _aio.UnaryUnaryMultiCallable[_skald_pb2.GetServerInfoRequest, _skald_pb2.GetServerInfoResponse]  # type: ignore[assignment]
+    """What this server is: the public key its receipts are signed with."""
+    FileDispute: _aio.UnaryUnaryMultiCallable[_skald_pb2.FileDisputeRequest, _skald_pb2.FileDisputeResponse]  # type: ignore[assignment]
+    """A seat disputes the game at a version (seat token, or the referee's naming a seat)."""
+    RuleDispute: _aio.UnaryUnaryMultiCallable[_skald_pb2.RuleDisputeRequest, _skald_pb2.RuleDisputeResponse]  # type: ignore[assignment]
+    """The referee (or operator) upholds or dismisses a dispute, optionally naming a fork of the
+    game as its continuation.
+    """
+    ListDisputes: _aio.UnaryUnaryMultiCallable[_skald_pb2.ListDisputesRequest, _skald_pb2.ListDisputesResponse]  # type: ignore[assignment]
+    """Every dispute of a game with its ruling, for everybody."""
 
 class SkaldServicer(metaclass=_abc_1.ABCMeta):
     @_abc_1.abstractmethod
@@ -185,5 +205,39 @@ class SkaldServicer(metaclass=_abc_1.ABCMeta):
         request: _skald_pb2.ImportGameRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_skald_pb2.ImportGameResponse, _abc.Awaitable[_skald_pb2.ImportGameResponse]]: ...
+
+    @_abc_1.abstractmethod
+    def GetServerInfo(
+        self,
+        request: _skald_pb2.GetServerInfoRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_skald_pb2.GetServerInfoResponse, _abc.Awaitable[_skald_pb2.GetServerInfoResponse]]:
+        """What this server is: the public key its receipts are signed with."""
+
+    @_abc_1.abstractmethod
+    def FileDispute(
+        self,
+        request: _skald_pb2.FileDisputeRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_skald_pb2.FileDisputeResponse, _abc.Awaitable[_skald_pb2.FileDisputeResponse]]:
+        """A seat disputes the game at a version (seat token, or the referee's naming a seat)."""
+
+    @_abc_1.abstractmethod
+    def RuleDispute(
+        self,
+        request: _skald_pb2.RuleDisputeRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_skald_pb2.RuleDisputeResponse, _abc.Awaitable[_skald_pb2.RuleDisputeResponse]]:
+        """The referee (or operator) upholds or dismisses a dispute, optionally naming a fork of the
+        game as its continuation.
+        """
+
+    @_abc_1.abstractmethod
+    def ListDisputes(
+        self,
+        request: _skald_pb2.ListDisputesRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_skald_pb2.ListDisputesResponse, _abc.Awaitable[_skald_pb2.ListDisputesResponse]]:
+        """Every dispute of a game with its ruling, for everybody."""
 
 def add_SkaldServicer_to_server(servicer: SkaldServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
