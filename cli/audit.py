@@ -53,9 +53,9 @@ def replay(
     """Step through a game. On a terminal: a full-screen browser (move list with seats and
     command ids in the game's notation, the board at the selected version, ←/→ one event,
     ↑/↓ one move, [ ] one round, v/r jump to a version/round, s the next view: public, each
-    seat, the referee; 0-9 a seat; the verify status; q quits). Piped, with --plain, --step or
-    --json: re-apply the events and print them and the public view reached (--step: the board
-    after each event, Enter to go on at a terminal).
+    seat, the referee; 0-9 a seat; d the next dispute; the verify status; q quits). Piped,
+    with --plain, --step or --json: re-apply the events and print them and the public view
+    reached (--step: the board after each event, Enter to go on at a terminal).
 
     A replay file is verified first, as `skald verify` does. One that does not verify (altered,
     cut short, or a running game's export whose seed is not revealed yet) is still replayed,
@@ -130,18 +130,24 @@ def _browse(
 ) -> None:
     """Open the replay browser (Textual loads only here); verification runs beside it: a
     file offline with the seeds it reveals, a stored game by the store or server."""
+    from cli.audit_sources import file_disputes
     from cli.browser import browse
     from cli.timeline import Timeline
+    from service import disputes
+
+    raw = file_disputes(ref) if is_file(ref) else ()
+    shown = disputes.shown(raw) if is_file(ref) else client.disputes(label)
 
     def verifier() -> dict[str, Any]:
         if is_file(ref):
             from service.verify import verify as verify_records
 
-            report: dict[str, Any] = verify_records(records, seeds).to_json()
+            checked = disputes.apply(verify_records(records, seeds), records, raw)
+            report: dict[str, Any] = checked.to_json()
             return report
         return client.verify(label)
 
-    browse(Timeline(label, records), verifier, start)
+    browse(Timeline(label, records, shown), verifier, start)
 
 
 def _result(label: str, loaded: Loaded) -> ViewResult:
@@ -264,6 +270,8 @@ def verify(
     one a seat was given: a hash binds every record up to it (each holds the one before), so
     it settles what re-deciding cannot — a command id, a time or an order chosen anew and the
     chain sealed again — for the first N records."""
+    from cli.audit_sources import file_disputes
+    from service import disputes
     from service.verify import verify as verify_records
 
     with refusals(json):
@@ -271,7 +279,8 @@ def verify(
     if is_file(ref):
         with refusals(json):
             _, records, seeds = records_of(None, ref)
-        report = verify_records(records, seeds).to_json()
+            raw = file_disputes(ref)
+        report = disputes.apply(verify_records(records, seeds), records, raw).to_json()
     else:
         with session(db, server, token, json) as client:
             report = client.verify(client.resolve(ref))

@@ -53,6 +53,13 @@ def records_of(client: Client | None, ref: str) -> tuple[str, list[Record], list
     return gid, client.history(gid), []
 
 
+def file_disputes(ref: str) -> tuple[dict[str, Any], ...]:
+    """A replay file's dispute records (its trailer's ``disputes``), as JSON objects."""
+    from service import replay_file
+
+    return replay_file.load_bytes(replay_path(ref).read_bytes()).disputes
+
+
 def file_report(records: list[Record], seeds: list[SeedReveal]) -> dict[str, Any]:
     """The verify report of a replay file's records (``ok``, ``first_bad``, ``problem`` …),
     computed offline as ``skald verify`` does; ``replay`` and ``diff`` show a file that fails

@@ -52,6 +52,7 @@ class ReplayBrowser(App[None]):
         Binding("v", "ask('version')", "jump to version"),
         Binding("r", "ask('round')", "jump to round"),
         Binding("s", "viewer(1)", "next view"),
+        Binding("d", "dispute", "next dispute"),
         Binding("S", "viewer(-1)", "previous view", show=False),
         Binding("p", "public", "public", show=False),
         Binding("a", "referee", "referee", show=False),
@@ -181,6 +182,15 @@ class ReplayBrowser(App[None]):
             target = earlier[-1] if earlier else None
         if target is not None:
             self.goto(starts[target].last)
+
+    def action_dispute(self) -> None:
+        """To the next version a dispute names (from the last, the first again)."""
+        versions = panes.dispute_versions(self.timeline)
+        if not versions:
+            self.prompt = "no disputes"
+            self._draw_status()
+            return
+        self.goto(next((v for v in versions if v > self.version), versions[0]))
 
     def action_pick(self, row: int) -> None:
         """To the end of the move in ``row`` (a click on the list)."""

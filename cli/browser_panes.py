@@ -15,6 +15,7 @@ from rich.markup import escape
 from rich.segment import Segment
 from rich.text import Text
 
+from cli.disputes import dispute_lines
 from cli.render import draw_view, record_line
 from cli.timeline import Move, Timeline
 
@@ -55,7 +56,23 @@ def move_rows(timeline: Timeline, viewer: Viewer) -> Iterator[tuple[str, str, st
         span = f"{move.first}" if move.first == move.last else f"{move.first}–{move.last}"
         seat = "—" if move.seat is None else str(move.seat)
         text = timeline.text(move, viewer.seat, viewer.referee)
+        if disputed(timeline, move):
+            text = f"{DISPUTE_MARK} {text}"
         yield shown_round, span, seat, move.command_id[:10], text
+
+
+DISPUTE_MARK = "⚑"
+"""Marks a move whose versions a dispute names (the list, the events pane)."""
+
+
+def disputed(timeline: Timeline, move: Move) -> list[dict[str, Any]]:
+    """The disputes naming a version of ``move``."""
+    return [d for d in timeline.disputes if move.first <= d["at_version"] <= move.last]
+
+
+def dispute_versions(timeline: Timeline) -> list[int]:
+    """The versions disputes name, in order (``d`` jumps to the next)."""
+    return sorted({int(d["at_version"]) for d in timeline.disputes})
 
 
 def _round_label(value: int | None) -> str:
@@ -92,6 +109,9 @@ def events(timeline: Timeline, version: int, viewer: Viewer) -> RenderableType:
         line.no_wrap = True
         line.overflow = "ellipsis"
         lines.append(line)
+    for d in disputed(timeline, move):  # the text is the user's: Text, never markup
+        lines.append(Text(f"{DISPUTE_MARK} dispute (public, beside the game's records):", "bold"))
+        lines.extend(dispute_lines(d))
     return Group(*lines)
 
 
@@ -116,6 +136,9 @@ def status(
         ("  verify: ", "dim"),
         Text.from_markup(verified),
     )
+    if timeline.disputes:
+        ruled = sum(1 for d in timeline.disputes if d.get("ruling") is not None)
+        out.append(f"  {DISPUTE_MARK} {len(timeline.disputes)} dispute(s), {ruled} ruled", "yellow")
     if prompt:
         out.append(f"  {prompt}", style="yellow")
     return out

@@ -33,6 +33,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "diff": ("cli.audit", "Where two games part, and how their ends differ."),
     "verify": ("cli.audit", "Hash chain, seed, every chance outcome and command re-checked."),
     "check": ("cli.audit", "Would this move have been legal at version AT?"),
+    "dispute": ("cli.disputes", "A seat disputes the game at a version; recorded beside it."),
+    "rule": ("cli.disputes", "Uphold or dismiss a dispute; an upheld one may name a fork."),
     "export": ("cli.audit_records", "Write a game as a replay file, or as text people read."),
     "import": ("cli.audit_records", "Verify a replay file and store it as a game."),
     "simulate": ("cli.sim", "Random legal games to the end, stored like any other."),

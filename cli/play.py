@@ -283,7 +283,8 @@ def log(
     token: Token = None,
     json: Json = False,
 ) -> None:
-    """Every event, readable: version, seat, type, command id, data, and the command behind it.
+    """Every event, readable: version, seat, type, command id, data, and the command behind it;
+    then the game's disputes and rulings (`skald dispute`, `skald rule`), public to all.
 
     On a local store this is the referee's view, unredacted (every hand and draw); --seat N
     shows exactly the history seat N is served. Through --server the token decides the view."""
@@ -310,8 +311,11 @@ def log(
             if not 0 <= seat < players:
                 raise Malformed("seat/out-of-range", f"seats are 0..{players - 1}, not {seat}")
         records = client.history(gid, after)
+        disputes = client.disputes(gid)
 
         def human() -> None:
+            from cli.disputes import print_disputes
+
             note = {
                 "referee (unredacted)": "the referee's view, unredacted: every hand and draw "
                 "(--seat N for what one seat saw)",
@@ -320,8 +324,10 @@ def log(
             console.print(f"[dim]{literal(gid)}: {note}[/]", highlight=False)
             for r in records:
                 console.print(record_line(r))
+            print_disputes(disputes)
 
-        emit(json, {"game_id": gid, "view": view, "events": [r.to_json() for r in records]}, human)
+        payload = {"game_id": gid, "view": view, "events": [r.to_json() for r in records]}
+        emit(json, {**payload, "disputes": disputes}, human)
 
 
 @app.command()

@@ -60,13 +60,17 @@ def move_text(rules: AnyRules, command: dict[str, Any]) -> str:
 class Timeline:
     """Every state of one game, its moves, and views at any version for any viewer."""
 
-    def __init__(self, label: str, records: Sequence[Record]) -> None:
+    def __init__(
+        self, label: str, records: Sequence[Record], disputes: Sequence[dict[str, Any]] = ()
+    ) -> None:
         if not records or records[0].type != CREATED:
             from domain.kernel.errors import Malformed
 
             raise Malformed("record/no-created", f"{label} does not start with {CREATED}")
         self.label = label
         self.records = list(records)
+        self.disputes = list(disputes)
+        """The game's disputes with their rulings, as JSON (``service.disputes``), if shown."""
         self.created = read_kernel(self.records[0], GameCreated)
         loaded: Loaded | None = None
         states: list[Any] = []

@@ -75,6 +75,8 @@ class GameFrames:
     views: dict[str, list[tuple[int | None, Any]]] = field(default_factory=dict)
     """Per series key, per event: ``(seat, view as JSON data)``."""
     verify: dict[str, Any] = field(default_factory=dict)
+    disputes: list[dict[str, Any]] = field(default_factory=list)
+    """The game's disputes with their rulings (public; ``service.disputes`` JSON)."""
 
     def to_json(self, pictures: dict[str, list[int | str]]) -> dict[str, Any]:
         """The page's data for this game, ``pictures`` per series (node roots or SVG text)."""
@@ -91,6 +93,7 @@ class GameFrames:
             "status": self.status,
             "pictures": pictures,
             "verify": self.verify,
+            "disputes": self.disputes,
         }
 
 

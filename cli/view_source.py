@@ -10,7 +10,7 @@ The verify report is computed now, when the page is written.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cli.audit_sources import is_file, replay_path
@@ -33,21 +33,25 @@ class Source:
     verify: dict[str, Any]
     game_id: str | None = None
     """The game's id when read from a store or server (for ``--serve``)."""
+    disputes: list[dict[str, Any]] = field(default_factory=list)
+    """Its disputes with their rulings (public), those about the versions shown."""
 
 
 def load(client: Client | None, ref: str, to: int | None = None) -> Source:
     """The records of ``ref`` (a replay file or a game id) and their verify report (of the
     whole game), cut after version ``to`` when given."""
     from domain.kernel.errors import SkaldError
-    from service import replay_file
+    from service import disputes, replay_file
     from service.verify import verify
 
     if is_file(ref):
         path = replay_path(ref)
         parsed = replay_file.load_bytes(path.read_bytes())
         records = list(parsed.records)
-        report = verify(records, parsed.seeds).to_json()
-        return Source(path.name, _upto(records, to), True, stamped(report))
+        report = disputes.apply(verify(records, parsed.seeds), records, parsed.disputes).to_json()
+        shown = _upto(records, to)
+        about = _about(disputes.shown(parsed.disputes), len(shown))
+        return Source(path.name, shown, True, stamped(report), disputes=about)
     assert client is not None
     gid = client.resolve(ref)
     records = client.history(gid)
@@ -56,7 +60,14 @@ def load(client: Client | None, ref: str, to: int | None = None) -> Source:
         report = client.verify(gid)
     except SkaldError as error:  # a seat or a spectator may not verify a stored game
         report = {"ok": None, "problem": f"{error.rule}: {error.reason}"}
-    return Source(gid, _upto(records, to), full, stamped(report), gid)
+    shown = _upto(records, to)
+    about = _about(client.disputes(gid), len(shown))
+    return Source(gid, shown, full, stamped(report), gid, about)
+
+
+def _about(disputes: list[dict[str, Any]], last: int) -> list[dict[str, Any]]:
+    """The disputes about versions 1..``last`` (the page's events)."""
+    return [d for d in disputes if d["at_version"] <= last]
 
 
 def _upto(records: list[Record], to: int | None) -> list[Record]:
@@ -110,4 +121,5 @@ def frames_of(
         follower.extend(source.records)
         frames = follower.frames
     frames.verify = source.verify
+    frames.disputes = source.disputes
     return frames, follower

@@ -149,6 +149,20 @@ class Client(Protocol):
     def view(self, game_id: str, seat: int | None, at: int | None) -> ViewResult: ...
     def history(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]: ...
     def fork(self, game_id: str, at: int, reseed: bool) -> dict[str, Any]: ...
+    def dispute(self, game_id: str, at: int, seat: int, text: str) -> dict[str, Any]:
+        """File a dispute for ``seat`` about the game at version ``at`` (its JSON)."""
+        ...
+
+    def rule(
+        self, game_id: str, number: int, uphold: bool, text: str, fork_at: int | None, reseed: bool
+    ) -> dict[str, Any]:
+        """Rule on dispute ``number``: ``{"dispute": …, "fork": created game or None}``."""
+        ...
+
+    def disputes(self, game_id: str) -> list[dict[str, Any]]:
+        """Every dispute of the game with its ruling (JSON), in number order."""
+        ...
+
     def list_games(self) -> list[dict[str, Any]]: ...
     def games_page(self, query: GamesQuery) -> tuple[list[dict[str, Any]], str]: ...
     def verify(self, game_id: str) -> dict[str, Any]: ...
@@ -264,6 +278,20 @@ class LocalClient:
 
     def fork(self, game_id: str, at: int, reseed: bool) -> dict[str, Any]:
         return created_json(self.svc.fork(game_id, self.who, at, reseed))
+
+    def dispute(self, game_id: str, at: int, seat: int, text: str) -> dict[str, Any]:
+        return self.svc.file_dispute(game_id, self.who, at, seat, text).to_json()
+
+    def rule(
+        self, game_id: str, number: int, uphold: bool, text: str, fork_at: int | None, reseed: bool
+    ) -> dict[str, Any]:
+        dispute, fork = self.svc.rule_dispute(
+            game_id, self.who, number, uphold, text, fork_at, reseed
+        )
+        return {"dispute": dispute.to_json(), "fork": None if fork is None else created_json(fork)}
+
+    def disputes(self, game_id: str) -> list[dict[str, Any]]:
+        return [d.to_json() for d in self.svc.disputes(game_id, self.who)]
 
     def list_games(self) -> list[dict[str, Any]]:
         return [{**row.to_json(), "game": cli_name(row.game)} for row in self.svc.list_games()]
@@ -459,6 +487,36 @@ class RemoteClient:
         )
         r = self._call("ForkGame", request)
         return created_json(r.game)
+
+    def dispute(self, game_id: str, at: int, seat: int, text: str) -> dict[str, Any]:
+        request = build_request(
+            self.pb.FileDisputeRequest, game_id=game_id, at_version=at, seat=seat, text=text
+        )
+        r = self._call("FileDispute", request)
+        return dict(self.wire.dispute_from_proto(r.dispute).to_json())
+
+    def rule(
+        self, game_id: str, number: int, uphold: bool, text: str, fork_at: int | None, reseed: bool
+    ) -> dict[str, Any]:
+        request = build_request(
+            self.pb.RuleDisputeRequest,
+            {"fork_at": "version/out-of-range"},
+            game_id=game_id,
+            number=number,
+            uphold=uphold,
+            text=text,
+            fork_at=fork_at or 0,
+            reseed=reseed,
+        )
+        r = self._call("RuleDispute", request)
+        return {
+            "dispute": self.wire.dispute_from_proto(r.dispute).to_json(),
+            "fork": created_json(r.fork) if r.HasField("fork") else None,
+        }
+
+    def disputes(self, game_id: str) -> list[dict[str, Any]]:
+        r = self._call("ListDisputes", self.pb.ListDisputesRequest(game_id=game_id))
+        return [self.wire.dispute_from_proto(d).to_json() for d in r.disputes]
 
     def list_games(self) -> list[dict[str, Any]]:
         rows, token = self.games_page(GamesQuery(page_size=1000))

@@ -8,6 +8,7 @@ the modules it delegates to, each over one :class:`~service.repository.Repositor
 * :mod:`service.queries` — view, legal, history, watch, the games list, rules;
 * :mod:`service.lifecycle` — create, fork, export, import;
 * :mod:`service.audit` — verify, check, diff;
+* :mod:`service.disputes` — disputes and rulings, beside a game's records;
 * :mod:`service.policy` — who may do what (the one authorization policy).
 
 It knows no transport, and the games catalog is injected (no global lookups).
@@ -22,9 +23,10 @@ from typing import Any
 from domain.kernel.chance import ChanceEntry
 from domain.kernel.contract import AnyRules, Seat
 from domain.kernel.ranges import require_command_fits
-from service import audit, catalog, commands, evidence, lifecycle, queries
+from service import audit, catalog, commands, disputes, evidence, lifecycle, queries
 from service.auth import Principal
 from service.commands import Submitted
+from service.disputes import DisputeView
 from service.folding import Loaded, fold_records
 from service.index import GamesPage, GamesQuery, IndexRow
 from service.lifecycle import Created
@@ -226,9 +228,9 @@ class GameService:
         """The stored game verified; with ``receipts`` (a seat's), each checked against it."""
         report = audit.verify_game(self.repo, game_id, principal)
         if receipts is None:
-            return report
+            return disputes.verify_stored(self.repo, game_id, report)
         created = self.repo.load(game_id, upto=1).created
-        return evidence.check_receipts(
+        report = evidence.check_receipts(
             report,
             self.repo.read(game_id),
             receipts,
@@ -236,6 +238,39 @@ class GameService:
             self.repo.games,
             (game_id, created.game_id),
         )
+        return disputes.verify_stored(self.repo, game_id, report)
+
+    # ------------------------------------------------------------------ disputes
+
+    def file_dispute(
+        self, game_id: str, principal: Principal, at_version: int, seat: int, text: str
+    ) -> DisputeView:
+        return disputes.file(self.repo, game_id, principal, at_version, seat, text)
+
+    def rule_dispute(
+        self,
+        game_id: str,
+        principal: Principal,
+        number: int,
+        uphold: bool,
+        text: str,
+        fork_at: int | None = None,
+        reseed: bool = False,
+    ) -> tuple[DisputeView, Created | None]:
+        return disputes.rule(
+            self.repo,
+            game_id,
+            principal,
+            number,
+            uphold,
+            text,
+            fork_at,
+            reseed,
+            forker=lifecycle.fork,
+        )
+
+    def disputes(self, game_id: str, principal: Principal) -> list[DisputeView]:
+        return disputes.list_disputes(self.repo, game_id, principal)
 
     # ------------------------------------------------------------------ evidence
 

@@ -279,6 +279,36 @@ class Servicer:
         created, report = self.svc.import_text(request.jsonl)
         return pb.ImportGameResponse(game=self._created(created), report=report_to_proto(report))
 
+    @guarded
+    def FileDispute(self, request: Any, context: grpc.ServicerContext) -> Any:
+        gid, who = self._who(request.game_id, context)
+        dispute = self.svc.file_dispute(gid, who, request.at_version, request.seat, request.text)
+        return pb.FileDisputeResponse(dispute=wire.dispute_to_proto(dispute))
+
+    @guarded
+    def RuleDispute(self, request: Any, context: grpc.ServicerContext) -> Any:
+        gid, who = self._who(request.game_id, context)
+        dispute, fork = self.svc.rule_dispute(
+            gid,
+            who,
+            request.number,
+            request.uphold,
+            request.text,
+            request.fork_at or None,
+            request.reseed,
+        )
+        response = pb.RuleDisputeResponse(dispute=wire.dispute_to_proto(dispute))
+        if fork is not None:
+            response.fork.CopyFrom(self._created(fork))
+        return response
+
+    @guarded
+    def ListDisputes(self, request: Any, context: grpc.ServicerContext) -> Any:
+        gid, who = self._who(request.game_id, context)
+        return pb.ListDisputesResponse(
+            disputes=[wire.dispute_to_proto(d) for d in self.svc.disputes(gid, who)]
+        )
+
 
 def report_to_proto(report: Any) -> Any:
     msg = pb.VerifyGameResponse(

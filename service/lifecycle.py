@@ -27,7 +27,7 @@ from domain.kernel.records import (
     SeedReveal,
     Segment,
 )
-from service import auth, policy, replay_file
+from service import auth, disputes, policy, replay_file
 from service.auth import Principal
 from service.batches import build_records, chance_for, check_table_leftover, seal
 from service.errors import NotFound, Tampered
@@ -256,7 +256,9 @@ def export(repo: Repository, game_id: str, principal: Principal) -> str:
             "store/head-mismatch",
             f"game {game_id} ends at v{records[-1].version}, its head names v{head.version}",
         )
-    return replay_file.dumps(game_id, records)
+    return replay_file.dumps(
+        game_id, records, disputes=[r.to_json() for r in repo.read_disputes(game_id)]
+    )
 
 
 def import_text(repo: Repository, text: str) -> tuple[Created, Report]:
@@ -272,6 +274,9 @@ def import_text(repo: Repository, text: str) -> tuple[Created, Report]:
     report = verify(parsed.records, parsed.seeds, repo.games)
     if not report.ok:
         raise Tampered("replay/does-not-verify", f"v{report.first_bad}: {report.problem}")
+    report = disputes.apply(report, parsed.records, parsed.disputes)  # checked before writing
+    if not report.ok:
+        raise Tampered("replay/does-not-verify", f"v{report.first_bad}: {report.problem}")
     game_id = parsed.created.game_id
     try:
         game_id = _new_id(repo, game_id)
@@ -281,6 +286,8 @@ def import_text(repo: Repository, text: str) -> tuple[Created, Report]:
     folded = fold_into(None, game_id, records, repo.games, trusted=False)
     seat_tokens, referee = _issue(repo, game_id, parsed.seeds, folded.players)
     repo.append(game_id, records)
+    if parsed.disputes:  # beside the game's records, as they were (bound by hashes, not ids)
+        repo.append_disputes(game_id, disputes.parse(parsed.disputes))
     created = Created(
         game_id,
         folded.game,

@@ -8,6 +8,8 @@ servicer and the local CLI enforce the same rules and the servicer only translat
 * **seeing** a seat's view: that seat's token, or the referee/operator; a spectator sees only
   the public view; a view without a seat is the public one for everyone;
 * **table chance** is entered by the referee/operator only;
+* **disputes** are filed for a seat by its token or by the referee/operator naming it, ruled on
+  by the referee/operator only, and listed for everybody (they are public);
 * **full access** — fork (it shares the chance seed), export (every hidden card), verify of a
   stored game (its secret seed), the unredacted history: referee/operator only;
 * **creating and importing** games: anyone on an open server (the default for an embedded
@@ -26,6 +28,7 @@ from service.store import Secret
 __all__ = [
     "Policy",
     "may_act",
+    "may_dispute",
     "may_enter_chance",
     "require_full_access",
     "sees_everything",
@@ -125,6 +128,21 @@ def viewer(principal: Principal, seat: int | None, players: int) -> int | None:
     if seat is not None and principal.kind == "spectator":
         raise Unauthenticated("auth/missing-token", "a seat's view needs that seat's token")
     return seat
+
+
+def may_dispute(principal: Principal, seat: int, players: int) -> None:
+    """Refuse unless ``principal`` may file a dispute for ``seat`` (:mod:`service.disputes`):
+    that seat's token, or the referee's or operator's naming the seat."""
+    _seat_in_range(seat, players)
+    if principal.kind == "spectator":
+        raise Unauthenticated(
+            "auth/missing-token",
+            "a dispute needs that seat's token (or the referee's, naming the seat)",
+        )
+    if principal.kind == "seat" and principal.seat != seat:
+        raise Forbidden(
+            "auth/wrong-seat", f"this token disputes for seat {principal.seat}, not seat {seat}"
+        )
 
 
 def may_enter_chance(principal: Principal) -> None:

@@ -244,6 +244,19 @@ class Repository:
                 self._secrets[game_id] = found
         return found
 
+    def append_disputes(self, game_id: str, sealed: Sequence[Record]) -> None:
+        """Append to a game's dispute chain (:mod:`service.disputes`); a place taken → Stale.
+        Its rows are no game record: the index and the log tail only note them as this
+        process's own."""
+        ids = self.store.append_disputes(game_id, sealed)
+        self.index.wrote(ids)
+        self._wrote_rows(ids)
+
+    def read_disputes(self, game_id: str) -> list[Record]:
+        """A game's dispute chain, in order (never cached: it is short, and another replica
+        may have added to it)."""
+        return self.store.read_disputes(game_id)
+
     # ------------------------------------------------------------------ change notices
 
     def listen(self, listener: Callable[[str], None]) -> None:

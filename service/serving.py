@@ -67,8 +67,11 @@ class Limits:
     """Seconds a long call may wait for the pool before it is refused."""
 
 
-LONG_CALLS = frozenset({"ForkGame", "ImportGame", "ExportGame", "VerifyGame", "GetHistory"})
-"""The unary methods run on the long-call pool (:class:`Lane`); every other one on the loop."""
+LONG_CALLS = frozenset(
+    {"ForkGame", "ImportGame", "ExportGame", "VerifyGame", "GetHistory", "RuleDispute"}
+)
+"""The unary methods run on the long-call pool (:class:`Lane`); every other one on the loop
+(RuleDispute may fork the game)."""
 
 
 def overloaded(reason: str) -> Any:

@@ -68,6 +68,8 @@ _SECRET_NS = uuid.UUID("6b8f3f36-9b53-4f63-9a55-6a2f1c0de5a1")
 _HEAD_NS = uuid.UUID("0c2d7f0e-55a1-4c8e-9d3b-8f6e1a2b4c5d")
 _SERVER_KEY_ID = uuid.UUID("5e7a1c4b-2d9f-4b6e-8a3c-1f0d9e8b7a65")
 """The aggregate holding the store's receipt-signing key (one per store, shared by replicas)."""
+_DISPUTE_NS = uuid.UUID("5d232166-031f-4d4a-9c0f-85b95a733d43")
+"""A game's dispute chain (:class:`DisputeRecorded`) lives in the aggregate uuid5(this, id)."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +115,21 @@ class SecretRecorded(DomainEvent):
     salt_key: str = ""
     server_keys: tuple[str, ...] = ()
     """Receipt keys of earlier servers, from an imported file's header (empty otherwise)."""
+
+
+@dataclass(frozen=True)
+class DisputeRecorded(DomainEvent):
+    """One record of a game's dispute chain (:mod:`service.disputes`: a dispute filed, a
+    ruling), in an aggregate of its own beside the game's (``originator_version`` = its place
+    in that chain), so the game's versions, head, receipts and the games index never see it
+    (the global log readers pass over its topic). Public: no salt, command or chance."""
+
+    type: str
+    seat: int | None
+    command_id: str
+    data: dict[str, Any]
+    prev_hash: str
+    hash: str
 
 
 @dataclass(frozen=True)
@@ -629,3 +646,58 @@ class EventStore(Application):  # type: ignore[type-arg]
             if last == after:
                 return
             after = last
+
+    def append_disputes(self, game_id: str, records: Sequence[Record]) -> list[int]:
+        """Append sealed records to a game's dispute chain (:mod:`service.disputes`) in one
+        transaction; a place in the chain already taken raises :class:`Stale` and writes
+        nothing (the library's unique (aggregate, version) key). The notification ids of the
+        rows written (empty when the recorder does not say)."""
+        oid = uuid.uuid5(_DISPUTE_NS, game_id)
+        events = [
+            DisputeRecorded(
+                originator_id=oid,
+                originator_version=r.version,
+                timestamp=_timestamp(r.at) if r.at else DisputeRecorded.create_timestamp(),
+                type=r.type,
+                seat=r.seat,
+                command_id=r.command_id,
+                data=r.data,
+                prev_hash=r.prev_hash,
+                hash=r.hash,
+            )
+            for r in records
+        ]
+        try:
+            recordings = self.events.put(events)
+        except IntegrityError:
+            raise Stale(
+                "dispute/stale",
+                f"game {game_id}'s disputes moved on while this was decided; retry",
+            ) from None
+        return [r.notification.id for r in recordings]
+
+    def read_disputes(self, game_id: str) -> list[Record]:
+        """A game's dispute chain in order (empty when it has none); a row that cannot be
+        decoded → :class:`Tampered` for this game."""
+        try:
+            found = list(self.events.get(uuid.uuid5(_DISPUTE_NS, game_id)))
+            return [
+                Record(
+                    e.originator_version,
+                    e.type,
+                    e.seat,
+                    e.command_id,
+                    e.data,
+                    None,
+                    None,
+                    e.prev_hash,
+                    e.hash,
+                    e.timestamp.isoformat(),
+                )
+                for e in found
+                if isinstance(e, DisputeRecorded)
+            ]
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            raise Tampered(
+                "store/unreadable", f"game {game_id} has a dispute record that cannot be read"
+            ) from error

@@ -566,3 +566,51 @@ def receipt_from_proto(message: Any) -> Any:
 
 def _plain_int(value: Any) -> Any:
     return int(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def dispute_to_proto(dispute: Any) -> pb.Dispute:
+    """A :class:`service.disputes.DisputeView` as ``skald.v1.Dispute`` (its ruling, if any)."""
+    msg = pb.Dispute(
+        number=dispute.number,
+        at_version=dispute.at_version,
+        at_hash=dispute.at_hash,
+        seat=dispute.seat,
+        text=dispute.text,
+        filed_at=dispute.filed_at,
+        hash=dispute.hash,
+    )
+    ruling = dispute.ruling
+    if ruling is not None:
+        msg.ruling.CopyFrom(
+            pb.Ruling(
+                upheld=ruling.upheld,
+                text=ruling.text,
+                ruled_at=ruling.ruled_at,
+                fork_game_id=ruling.fork_game_id,
+                fork_version=ruling.fork_version,
+                hash=ruling.hash,
+            )
+        )
+    return msg
+
+
+def dispute_from_proto(msg: pb.Dispute) -> Any:
+    """``skald.v1.Dispute`` as a :class:`service.disputes.DisputeView`."""
+    from service.disputes import DisputeView, RulingView
+
+    ruling = None
+    if msg.HasField("ruling"):
+        r = msg.ruling
+        ruling = RulingView(
+            r.upheld, r.text, r.ruled_at, r.fork_game_id, int(r.fork_version), r.hash
+        )
+    return DisputeView(
+        int(msg.number),
+        int(msg.at_version),
+        msg.at_hash,
+        int(msg.seat),
+        msg.text,
+        msg.filed_at,
+        msg.hash,
+        ruling,
+    )

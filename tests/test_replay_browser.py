@@ -8,6 +8,7 @@ compositor (what a terminal would show), on a screen large enough for a whole bo
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -192,3 +193,44 @@ def test_help_does_not_load_textual(tmp_path: Path) -> None:
     loaded = _modules_loaded("--help", db=tmp_path / "s.db")
     assert "cli.main" in loaded
     assert [m for m in loaded if m.split(".")[0] == "textual" or m == "cli.browser"] == []
+
+
+def test_a_dispute_is_marked_in_the_move_list_and_shown_under_its_move(
+    golden: tuple[Timeline, Any],
+) -> None:
+    timeline = copy.copy(golden[0])  # the module's timeline keeps no disputes
+    text = "[bold]seat 0 played out of turn[/]"  # the user's words, shown as written
+    timeline.disputes = [
+        {
+            "number": 1,
+            "at_version": 40,
+            "at_hash": timeline.records[39].hash,
+            "seat": 1,
+            "text": text,
+            "filed_at": "2026-01-01T00:00:00+00:00",
+            "hash": "f" * 64,
+            "ruling": {
+                "upheld": False,
+                "text": "it was seat 0's turn",
+                "ruled_at": "2026-01-02T00:00:00+00:00",
+                "fork": None,
+                "hash": "e" * 64,
+            },
+        }
+    ]
+    app = ReplayBrowser(timeline, None, start=4)
+
+    async def script(pilot: Any) -> None:
+        assert "⚑ 1 dispute(s), 1 ruled" in status(app)
+        assert text not in screen(app)  # another move's
+        assert "⚑ " in screen(app).split("\n", 20)[-1]  # its row in the move list is marked
+        await pilot.press("d")  # the next disputed version
+        assert status(app).startswith(" v40/442")
+        shown = screen(app)
+        assert "⚑ dispute (public, beside the game's records):" in shown
+        assert text in shown and "seat 1 disputes v40" in shown
+        assert "dismissed" in shown and "it was seat 0's turn" in shown
+        await pilot.press("d")  # the last: round again to the first
+        assert status(app).startswith(" v40/442")
+
+    drive(app, script)

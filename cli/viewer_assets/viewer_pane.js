@@ -112,10 +112,15 @@ class Pane {
     this.eventList = el("ol", { cls: "events", "aria-label": "Events" });
     for (let k = 0; k < g.moves.length; k++) this.moveList.append(this.moveItem(k));
     for (let i = 0; i < g.events.length; i++) this.eventList.append(this.eventItem(i));
+    // Disputes and rulings: public records beside the game's own (none: no section at all).
+    const disputes = g.disputes || [];
+    const disputeList = disputes.length ? el("ol", { cls: "disputes", "aria-label": "Disputes" }) : null;
+    for (const d of disputes) disputeList.append(this.disputeItem(d));
     const side = el("div", { cls: "side" },
       el("h3", { text: "Scores" }), this.scores,
       el("h3", { text: "Moves" }), this.moveList,
-      el("h3", { text: "Events" }), this.eventList);
+      el("h3", { text: "Events" }), this.eventList,
+      disputeList && el("h3", { text: "Disputes" }), disputeList);
     this.root.append(controls, this.now, el("div", { cls: "body" }, this.figure, side),
       el("p", { cls: "keys", text: "Keys: ←/→ event · Page Up/Down move · Home/End · Space play/pause" }));
     this.drawMarks();
@@ -152,11 +157,32 @@ class Pane {
     return li;
   }
 
+  disputesAt(v) {
+    return (this.game.disputes || []).filter((d) => d.at_version === v);
+  }
+
+  disputeItem(d) {
+    const r = d.ruling;
+    let verdict = "awaits a ruling";
+    if (r) {
+      verdict = `${r.upheld ? "upheld" : "dismissed"} (${r.ruled_at}): ${r.text}`;
+      if (r.fork) verdict += ` — continued as fork ${r.fork.game_id} at v${r.fork.version}`;
+    }
+    return el("li", { cls: "dispute", "data-dispute": d.number },
+      el("button", { type: "button", text: `#${d.number} · ${seatName(d.seat)} disputes v${d.at_version}: ${d.text}`,
+        onclick: () => { const i = this.indexOf(d.at_version); if (i >= 0) this.go(i); } }),
+      el("p", { cls: "ruling", text: verdict }));
+  }
+
   eventItem(i) {
     const [v, type, seat, cid] = this.game.events[i];
     const li = el("li", { "data-v": v },
       el("button", { type: "button", text: `v${v} ${type} · ${seatName(seat)} · ${cid}`,
         onclick: () => this.go(i) }));
+    for (const d of this.disputesAt(v)) {
+      li.classList.add("disputed");
+      li.firstChild.append(el("span", { cls: "tag dispute", text: `dispute #${d.number}` }));
+    }
     if (this.marks.fork === v) {
       li.classList.add("fork");
       li.firstChild.append(el("span", { cls: "tag fork", text: "fork point" }));
@@ -178,6 +204,11 @@ class Pane {
       if (i < 0) continue;
       this.markBar.append(el("span", { cls: "mark " + kind, style: `left:${(100 * i) / n}%`,
         text: `▲${label} v${v}` }));
+    }
+    for (const d of this.game.disputes || []) {
+      const i = this.indexOf(d.at_version);
+      if (i >= 0) this.markBar.append(el("span", { cls: "mark dispute",
+        style: `left:${(100 * i) / n}%`, text: `⚑#${d.number} v${d.at_version}` }));
     }
   }
 
@@ -256,7 +287,8 @@ class Pane {
     this.position.textContent = label;
     const m = g.moves[move];
     const acting = finished ? "game over" : toAct.length ? "to act: " + toAct.map(seatName).join(", ") : "";
-    this.now.textContent = `${label} · ${type} · ${seatName(seat)} · ${cid} — move ${move}: ${seatName(m[2])} ${m[3]}${acting ? " — " + acting : ""}`;
+    const disputed = this.disputesAt(v).map((d) => "#" + d.number).join(", ");
+    this.now.textContent = `${label} · ${type} · ${seatName(seat)} · ${cid} — move ${move}: ${seatName(m[2])} ${m[3]}${acting ? " — " + acting : ""}${disputed ? " — disputed: " + disputed : ""}`;
     this.mark(this.moveList, "data-move", move);
     this.mark(this.eventList, "data-v", v);
     this.renderScores(scores, toAct, v, finished);
