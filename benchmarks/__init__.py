@@ -14,7 +14,10 @@ writers of one store cost each other (PostgreSQL's table lock, SQLite's write lo
 ``benchmarks.workers_bound`` (minutes; real servers and the native load clients, so not in
 ``run_all``) runs one process, two processes sharing nothing (two stores, half the load
 each) and ``--workers 2`` alternately: what splitting the load over two processes gives on
-this machine at all, and what sharing one store costs on top."""
+this machine at all, and what sharing one store costs on top. ``benchmarks.admission`` (a real
+server, attacker and victim processes) measures another client's p99 while clients without a
+token send 15 MB ImportGame bodies, with the check before the body (``service/admission.py``)
+and without it."""
 
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from typing import Any
 
 def run_all(quick: bool = False, echo: bool = True) -> dict[str, Any]:
     from benchmarks import (
+        admission,
         cli_start,
         command_cpu,
         feast_cards,
@@ -43,6 +47,7 @@ def run_all(quick: bool = False, echo: bool = True) -> dict[str, Any]:
         ("cli_start", cli_start),
         ("command_cpu", command_cpu),
         ("store_writers", store_writers),
+        ("admission", admission),
     )
     for name, module in modules:
         results[name] = module.run(quick=quick)

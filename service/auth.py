@@ -18,7 +18,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 
 def new_token() -> str:
@@ -46,3 +48,14 @@ SPECTATOR = Principal("spectator")
 
 def same(a: str, b: str) -> bool:
     return hmac.compare_digest(a.encode(), b.encode())
+
+
+def bearer(metadata: Iterable[tuple[str, Any]] | None) -> str | None:
+    """The token in a call's ``authorization`` metadata (``Bearer <token>`` or the bare
+    token), or ``None``: read the same way by the handlers and by the check made before a
+    body is read (:mod:`service.admission`)."""
+    for key, value in metadata or ():
+        if key == "authorization":
+            text = str(value)
+            return text[7:].strip() if text.lower().startswith("bearer ") else text.strip()
+    return None

@@ -30,8 +30,9 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from domain.kernel.errors import SkaldError
-from service import wire
+from service import auth, wire
 from service._generated.skald.v1 import skald_pb2, skald_pb2_grpc
+from service.admission import SERVER_OPTIONS, interceptors
 from service.auth import Principal
 from service.errors import Forbidden, Unauthenticated
 from service.games import GameService
@@ -70,11 +71,7 @@ pb_grpc = skald_pb2_grpc
 
 
 def _token(context: grpc.ServicerContext) -> str | None:
-    for key, value in context.invocation_metadata():
-        if key == "authorization":
-            text = str(value)
-            return text[7:].strip() if text.lower().startswith("bearer ") else text.strip()
-    return None
+    return auth.bearer(context.invocation_metadata())
 
 
 class Servicer:
@@ -436,8 +433,10 @@ async def _start(
             ("grpc.max_receive_message_length", MAX_REQUEST),
             ("grpc.max_send_message_length", MAX_RESPONSE),
             ("grpc.so_reuseport", 1 if reuse_port else 0),
+            *SERVER_OPTIONS,  # a refused body is not received (service/admission.py)
         ],
         maximum_concurrent_rpcs=limits.max_concurrent,
+        interceptors=interceptors(service.policy),  # refusals before a body is read
     )
     admission = Admission(limits)
     pool = Lane("pool", limits.threads, limits)

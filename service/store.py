@@ -199,8 +199,8 @@ def settings_for(db: str | None) -> dict[str, str]:
             "POSTGRES_CONNECT_TIMEOUT": str(store_check.CONNECT_TIMEOUT),
         }
         schema = parse_qs(url.query).get("schema")
-        if schema:
-            env["POSTGRES_SCHEMA"] = schema[0]
+        if schema:  # checked before anything is made (the library writes it unquoted)
+            env["POSTGRES_SCHEMA"] = store_check.check_schema(schema[0])
         return env
     if target != ":memory:":
         store_check.check_sqlite(Path(target).expanduser())

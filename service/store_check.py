@@ -12,6 +12,7 @@ refuses to start on. PostgreSQL is tried with one connection of at most
 from __future__ import annotations
 
 import logging
+import re
 import sqlite3
 import threading
 import time
@@ -30,6 +31,7 @@ __all__ = [
     "StoreUnavailable",
     "check_exists",
     "check_postgres",
+    "check_schema",
     "check_sqlite",
     "scheme_of",
     "sqlite_path",
@@ -100,6 +102,33 @@ class StoreUnavailable(SkaldError):
     """The store named by ``--db`` cannot be opened; nothing was created or written."""
 
     kind = "unavailable"
+
+
+SCHEMA_BYTES = 63
+"""The longest name PostgreSQL keeps (``NAMEDATALEN`` - 1); a longer one is silently cut."""
+_IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*")
+
+
+def check_schema(name: str) -> str:
+    """``name`` (of ``--db postgresql://…?schema=NAME``) if it is a plain SQL identifier —
+    lowercase ASCII letters, digits and ``_``, not starting with a digit, at most
+    :data:`SCHEMA_BYTES`, not ``pg_…`` (PostgreSQL's own) — else ``store/bad-schema``, before
+    anything is created. The library writes the name into its SQL unquoted in places (looking
+    up its composite types): ``a;b`` was created as a schema, then failed in a syntax error and
+    left the empty schema behind; ``Mixed`` was created, then read as ``mixed`` there, and the
+    first write failed ("Composite type 'stored_event_uuid' not found")."""
+    if (
+        _IDENTIFIER.fullmatch(name)
+        and len(name.encode()) <= SCHEMA_BYTES
+        and not name.startswith("pg_")
+    ):
+        return name
+    shown = repr(name if len(name) <= 70 else name[:70] + "…")
+    raise StoreUnavailable(
+        "store/bad-schema",
+        f"--db schema {shown} is not a plain SQL identifier: lowercase ASCII letters, digits "
+        f"and _, not starting with a digit or pg_, at most {SCHEMA_BYTES} bytes",
+    )
 
 
 class StoreMissing(SkaldError):
