@@ -149,28 +149,34 @@ class Timeline:
 
     def text(self, move: Move, viewer: int | None = None, referee: bool = True) -> str:
         """``move`` in notation as ``viewer`` may read it: the referee reads every move, a seat
-        its own. Another seat's move is shown only when every hidden id it names (any id the
-        viewer or a spectator cannot place before or after the batch: :meth:`_hidden`) is
-        named by the batch's events as the viewer is served them: a played card is shown, a
+        its own, and another seat's as it is served (``Rules.public_command``: ``deploy 3 face
+        down``). That served form is checked again: it is shown only when every hidden id it
+        names (any id the viewer or a spectator cannot place before or after the batch:
+        :meth:`_hidden`) is named by the batch's events as the viewer is served them, and no
+        value it holds is one redaction took out of those events — a played card is shown, a
         kept or face-down one is not, so the list never tells more than ``skald log --seat``."""
         if move.command is None:
             return self._kernel_text(move)
-        if not referee and move.seat != viewer:
-            named = strings_in(move.command.get("data")) & self._hidden(move, viewer)
-            served_records = self.events(move, viewer, referee=False)
-            if named:
-                served: set[str] = set()
-                for record in served_records:
-                    served |= strings_in(record.data)
-                if not named <= served:
-                    return f"{move.command['type']} {HIDDEN_MOVE}"
-            full = self.records[move.first - 1 : move.last]
-            hidden_values = set()
-            for kept, shown in zip(full, served_records, strict=True):
-                hidden_values |= _redacted_leaves(kept.data, shown.data)
-            if hidden_values & _leaves(move.command.get("data")):
-                return f"{move.command['type']} {HIDDEN_MOVE}"  # it says what redaction hid
-        return move_text(self.rules, move.command)
+        if referee or move.seat == viewer:
+            return move_text(self.rules, move.command)
+        served_records = self.events(move, viewer, referee=False)
+        command = served_records[0].command or {"type": move.command["type"]}
+        if "data" not in command:
+            return f"{command['type']} {HIDDEN_MOVE}"
+        named = strings_in(command["data"]) & self._hidden(move, viewer)
+        if named:
+            served: set[str] = set()
+            for record in served_records:
+                served |= strings_in(record.data)
+            if not named <= served:
+                return f"{command['type']} {HIDDEN_MOVE}"
+        full = self.records[move.first - 1 : move.last]
+        hidden_values = set()
+        for kept, shown in zip(full, served_records, strict=True):
+            hidden_values |= _redacted_leaves(kept.data, shown.data)
+        if hidden_values & _leaves(command["data"]):
+            return f"{command['type']} {HIDDEN_MOVE}"  # it says what redaction hid
+        return move_text(self.rules, command)
 
     def _hidden(self, move: Move, viewer: int | None) -> frozenset[str]:
         """The ids ``viewer`` cannot place before or after ``move`` (``unseen``: a Red North

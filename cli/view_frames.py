@@ -152,7 +152,8 @@ def from_timeline(tl: Timeline, series: Sequence[Series], referee: bool) -> Game
 
 def served_move_text(rules: Any, record: Record) -> str:
     """A move as a remote reader is served it: in notation when the server sent the command's
-    data (the reader's own, or anyone's for the referee), else only its type."""
+    data (the reader's own, anyone's for the referee, another seat's public form for the
+    rest), else only its type."""
     from cli.timeline import HIDDEN_MOVE, move_text
     from service.records import CREATED, ENDED
 
@@ -200,8 +201,9 @@ class Follower:
     def _as_read(self, record: Record) -> Record:
         """``record`` as the page's reader is served it: a local store hands the follower full
         records (its operator's), and a seat's or the public page must not write another
-        seat's command out (a Red North deploy's face-down cards) where the page's own
-        reader would be served its type alone. The referee's page (every series) reads all."""
+        seat's secret fields out (a Red North deploy's face-down cards) where the page's own
+        reader would be served them hidden (``Rules.public_command``). The referee's page
+        (every series) reads all."""
         series = self.frames.series
         if len(series) != 1 or record.command is None or "data" not in record.command:
             return record

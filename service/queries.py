@@ -2,9 +2,9 @@
 
 Nothing here writes. What a principal may see is decided by :mod:`service.policy`; this module
 applies it: a seat's view, and every record redacted to the form that seat may see (the hash
-is kept — it names the stored record — while hidden data, other seats' command data, entered
-table chance and the record's salt are dropped: without the salt the hash is no oracle for the
-hidden data, see ``service/records.py``).
+is kept — it names the stored record — while hidden data, the secret fields of other seats'
+commands (``Rules.public_command``), entered table chance and the record's salt are dropped:
+without the salt the hash is no oracle for the hidden data, see ``service/records.py``).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ __all__ = [
     "history",
     "legal",
     "list_games",
+    "public_command",
     "redact",
     "rules_info",
     "view",
@@ -219,7 +220,7 @@ def redact_shown(
     shown = rules.redact(event, seat)
     command = record.command
     if command is not None and record.seat != seat:
-        command = {"type": command["type"]}
+        command = public_command(rules, command)
     chance = record.chance
     if chance is not None and "entries" in chance:
         chance = {k: v for k, v in chance.items() if k != "entries"}
@@ -238,6 +239,22 @@ def redact_shown(
         record.at,
     )
     return redacted, shown
+
+
+def public_command(rules: AnyRules, command: dict[str, Any]) -> dict[str, Any]:
+    """A recorded command (``{"type", "data"}``) as a seat other than its sender, or a
+    spectator, may read it: ``command`` itself when the game shows it whole, its data with the
+    secret values replaced by placeholders, or its type alone (``Rules.public_command``)."""
+    data = command.get("data")
+    if data is None:
+        return command
+    full = from_stored(rules.commands[command["type"]], data)
+    shown = rules.public_command(full)
+    if shown is None:
+        return {"type": command["type"]}
+    if shown == full:
+        return command
+    return {"type": command["type"], "data": to_data(shown)}
 
 
 def watch(

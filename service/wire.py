@@ -378,7 +378,9 @@ def record_to_proto(
 ) -> pb.GameEvent:
     """A record on the wire. ``event`` is the record's domain event as ``record`` shows it (the
     redacted one, when redacted) and ``command`` the batch's command, when the caller holds them
-    already (a command just decided): neither is decoded again from the record's data."""
+    already (a command just decided): neither is decoded again from the record's data. The
+    command is used only as the record shows it (another seat's record may show it with its
+    secret fields hidden: ``queries.public_command``)."""
     msg = pb.GameEvent(**_header(record))
     _fill_record(msg, rules, record, event, command)
     return msg
@@ -426,8 +428,10 @@ def _fill_record(
     if record.command is not None:
         msg.command_type = str(record.command["type"])
         if "data" in record.command:
-            if command is None:
-                command = from_data(rules.commands[record.command["type"]], record.command["data"])
+            data = record.command["data"]
+            # the caller's command is the one sent: another seat's record shows less of it
+            if command is None or to_data(command) != data:
+                command = from_data(rules.commands[record.command["type"]], data)
             _fill_command(msg.command, rules.name, command)
     if record.chance is not None:
         msg.chance.from_cursor = int(record.chance["from"])
@@ -543,7 +547,7 @@ RECEIPT_FIELDS = (
     "record_hash",
     "command_id",
     "seat",
-    "acted_at",
+    "acted_at_version",
     "view_hash",
     "legal_hash",
     "key",

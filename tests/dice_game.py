@@ -267,6 +267,9 @@ class DiceRules:
     def secrets(self, state: State, seat: int | None) -> frozenset[str]:
         return frozenset()
 
+    def public_command(self, command: Any) -> Any:
+        return command  # nothing is hidden
+
     def outcome(self, state: State) -> Outcome | None:
         if not self._over(state):
             return None

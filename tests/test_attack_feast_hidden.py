@@ -8,7 +8,9 @@ and hands). #99 Preceptor lets its owner, instead of drawing, play the card at h
 every seat with that option, and the ``OccupationPlayedBy`` after it names the card: a seat
 learned at which position — so by which deal or draw — the other seat had held it. Ids never
 appear, so the id attack of ``test_attack_leaks.py`` cannot see it; here another seat reads the
-option off its own history and stream, over a real server on a real port.
+option off its own history and stream, over a real server on a real port — off the event, and
+off the ``ResolveOccupation`` behind it, which other seats are served with the card answered
+and "a hand card" (``views.HAND_CARD``) in place of the position.
 
 The game is a chosen seed's (a chosen seed deals the same game again), played by the Feast
 picker until the owner answers Preceptor with a position past the first; the seeds tried are
@@ -27,8 +29,8 @@ import pytest
 
 from cli.pickers import picker_for
 from domain.feast.game import events as ev
-from domain.feast.game.commands import Pass
-from domain.feast.game.views import PRECEPTOR
+from domain.feast.game.commands import Pass, ResolveOccupation, UseOccupation
+from domain.feast.game.views import HAND_CARD, PRECEPTOR
 from domain.kernel.chance import ServerChance
 from domain.kernel.options import resolve_options
 from service import wire
@@ -94,6 +96,22 @@ def _answers(rules: Any, events: Any) -> list[ev.OccupationAnswered]:
     return out
 
 
+def _answer_commands(rules: Any, events: Any) -> list[Any]:
+    """The #99 Preceptor ``ResolveOccupation`` commands the records in ``events`` carry, as
+    served (``None`` for one served as its type alone)."""
+    out = []
+    for message in events:
+        record = wire.record_from_proto(rules, message)
+        command = record.command
+        if command is None or command["type"] != "ResolveOccupation":
+            continue
+        if "data" not in command:
+            out.append(None)
+        elif command["data"]["card"] == PRECEPTOR:
+            out.append(ResolveOccupation(**command["data"]))
+    return out
+
+
 def _watched(rpc: Rpc, gid: str, token: str | None, upto: int) -> list[Any]:
     """WatchGame from the start as ``token``, until version ``upto`` has come."""
     got: list[Any] = []
@@ -142,6 +160,7 @@ def test_another_seat_never_learns_a_preceptor_cards_hand_position(rpc: Rpc) -> 
     assert own.seat == owner and own.option == option >= 2
     history = rpc.call("GetHistory", pb.GetHistoryRequest(game_id=gid), tokens[owner]).events
     assert _answers(RULES, history)[-1].option == option
+    assert _answer_commands(RULES, history)[-1] == moves[-1][1]
     # Another seat and a spectator, by history and by stream: a hand card, not which.
     for token in (tokens[other], None):
         history = rpc.call("GetHistory", pb.GetHistoryRequest(game_id=gid), token).events
@@ -158,6 +177,10 @@ def test_another_seat_never_learns_a_preceptor_cards_hand_position(rpc: Rpc) -> 
                 wire.record_from_proto(RULES, e) for e in events if e.type == "OccupationPlayedBy"
             ]
             assert played and played[-1].data["by"] == PRECEPTOR  # the card itself is public
+            # the command behind it: the card answered and "a hand card", no position
+            commands = _answer_commands(RULES, events)
+            assert commands[-1] == ResolveOccupation(PRECEPTOR, HAND_CARD), commands[-1]
+            assert all(c is not None and c.option in (0, HAND_CARD) for c in commands)
 
 
 def test_the_redacted_answer_keeps_take_or_play_and_hides_only_the_position() -> None:
@@ -170,6 +193,23 @@ def test_the_redacted_answer_keeps_take_or_play_and_hides_only_the_position() ->
             assert RULES.redact(answered, reader).option == min(option, 1)
     other_card = ev.OccupationAnswered(1, "occupation-052", 17)  # Tutor: a card number, played
     assert RULES.redact(other_card, 0) == other_card
+
+
+def test_the_served_answer_command_keeps_take_or_play_and_hides_only_the_position() -> None:
+    """The command behind the answer, as every other seat and a spectator read it: the draw
+    taken (0) as it is, any hand card played as :data:`HAND_CARD` (no real option); any other
+    occupation's answer whole (its option names no hand position)."""
+    assert RULES.public_command(ResolveOccupation(PRECEPTOR, 0)) == ResolveOccupation(PRECEPTOR, 0)
+    for option in (1, 2, 5):
+        shown = RULES.public_command(ResolveOccupation(PRECEPTOR, option))
+        assert shown == ResolveOccupation(PRECEPTOR, HAND_CARD)
+        assert RULES.public_command(shown) == shown
+    for command in (
+        ResolveOccupation("occupation-052", 17),
+        ResolveOccupation("occupation-017", None),
+        UseOccupation("occupation-052", 17),
+    ):
+        assert RULES.public_command(command) is command
 
 
 def test_a_seat_reaches_no_referee_surface_of_a_feast_game(rpc: Rpc) -> None:
@@ -205,8 +245,9 @@ def test_a_seat_reaches_no_referee_surface_of_a_feast_game(rpc: Rpc) -> None:
 
 def test_a_seats_page_does_not_write_out_another_seats_preceptor_position(tmp_path: Any) -> None:
     """The page's move list (``cli.timeline``) showed ``resolve occ99 #2`` to the other seat:
-    no hidden id in it, but the number its served event no longer holds."""
-    from cli.timeline import HIDDEN_MOVE, Timeline
+    no hidden id in it, but the number its served event no longer holds. It reads the answer
+    as it is served now: a hand card, at no position."""
+    from cli.timeline import Timeline
     from service.auth import OPERATOR
 
     seed, moves, option = _preceptor_game()
@@ -221,7 +262,8 @@ def test_a_seats_page_does_not_write_out_another_seats_preceptor_position(tmp_pa
         owner = answer.seat
         assert f"#{option}" in timeline.text(answer, owner, referee=False)
         other = 1 - owner
-        assert timeline.text(answer, other, referee=False) == f"ResolveOccupation {HIDDEN_MOVE}"
-        assert timeline.text(answer, None, referee=False) == f"ResolveOccupation {HIDDEN_MOVE}"
+        for reader in (other, None):
+            text = timeline.text(answer, reader, referee=False)
+            assert text == "resolve occ99 a hand card" and f"#{option}" not in text
     finally:
         svc.store.close()

@@ -13,7 +13,10 @@ errors of refused commands (details and trailers). Then, as an attacker with tha
   history) is hashed too. Nothing may match;
 * **plain text** — no id in ``rules.secrets(state, reader)`` at that point appears in any
   received message, error text or trailer; no seed, commitment nonce or salt key before the end;
-  no redacted record carries a salt.
+  no redacted record carries a salt;
+* **commands** — another seat's command, served with every public field
+  (``Rules.public_command``), tells nothing its batch's served events do not
+  (``tests/command_leaks.py``: no id the reader cannot place, no value redaction took out).
 
 ``test_the_attack_recovers_a_card_from_an_unsalted_record`` shows the attack working on the
 former scheme (hash over the record alone), so the silence of the main test means something.
@@ -40,6 +43,7 @@ from service.games import GameService
 from service.grpc_server import create_server
 from service.records import GENESIS, Record, salt_for
 from service.store import EventStore
+from tests.command_leaks import served_leaks, without_command
 from tests.e2e_helpers import Rpc, metadata, pb
 
 GAMES = [("red_north", 3), ("brian_boru", 4), ("feast", 2)]
@@ -308,6 +312,11 @@ def test_an_attacker_learns_nothing_hidden_from_what_it_receives(
         ).events
     ]
     truth = {r.version: r for r in full}
+    batch_end = {r.version: r.version for r in full}
+    for r in reversed(full[:-1]):
+        after = truth[r.version + 1]
+        if after.command_id == r.command_id and after.command is None:  # one batch
+            batch_end[r.version] = batch_end[r.version + 1]
     states = [rules.initial(players)]
     for r in full:
         event = None if r.type.startswith("skald.") else from_data(rules.events[r.type], r.data)
@@ -336,7 +345,12 @@ def test_an_attacker_learns_nothing_hidden_from_what_it_receives(
                 seen.add(blob)
                 assert not event.HasField("salt"), f"v{event.version} carries its salt"
                 hidden = rules.secrets(states[event.version], reader.seat)
-                assert not _words(event) & hidden, f"v{event.version} names a hidden card"
+                # a command's card may be played face up later in its batch: checked after it
+                assert not _words(without_command(event)) & hidden, (
+                    f"v{event.version} names a hidden card"
+                )
+                after = rules.secrets(states[batch_end[event.version]], reader.seat)
+                assert not _words(event.command) & after, f"v{event.version}'s command does"
                 record = wire.record_from_proto(rules, event)
                 real = truth[record.version]
                 if record.hash and (record.data, record.command) != (real.data, real.command):
@@ -354,6 +368,9 @@ def test_an_attacker_learns_nothing_hidden_from_what_it_receives(
             found = set(_WORD.findall(text))
             assert not found & rules.secrets(states[version], reader.seat), text
             assert not found & keys
+        served = {e.version: wire.record_from_proto(rules, e) for e in reader.watched}
+        leaks = list(served_leaks(rules, truth, states, reader.seat, served))
+        assert not leaks, leaks[:3]
     # The attack had redacted records to attack, and refusals happened.
     assert attacked > 20 and hidden_fields > 10
     assert sum(len(r.texts) for r in readers) > 5
@@ -418,3 +435,100 @@ def test_the_attack_recovers_a_feast_occupation_from_an_unsalted_record() -> Non
             3, "OccupationDealt", None, "setup", shown, None, None, GENESIS, stored.hash, stored.at
         )
         assert crack(redacted, ids) == found
+
+
+# ---------------------------------------------------------------------------- commands
+
+
+SECRET_FIELDS = {"red_north": ("Deploy", "cards"), "brian_boru": ("KeepCards", "cards")}
+"""The one secret field of each game's commands (A Feast for Odin's, a #99 Preceptor hand
+position, is ``tests/test_attack_feast_hidden.py``'s)."""
+
+
+def _watch_until(rpc: Rpc, gid: str, token: str | None, upto: int) -> list[Any]:
+    """WatchGame from the start as ``token``, until version ``upto`` has come."""
+    got: list[Any] = []
+    stream = rpc.stub.WatchGame(
+        pb.WatchGameRequest(game_id=gid), metadata=metadata(token), timeout=30
+    )
+    for event in stream:
+        got.append(event)
+        if event.version >= upto:
+            stream.cancel()
+            break
+    return got
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "steps"), [("red_north", 3, 80), ("brian_boru", 3, 40)]
+)
+def test_another_seats_command_is_served_but_for_its_secret_fields(
+    server: tuple[Rpc, GameService], game: str, players: int, steps: int
+) -> None:
+    """Each seat and a spectator, by GetHistory and WatchGame over a real server, get another
+    seat's command with every public field as it was sent (it got the type alone before);
+    the secret one (a face-down ``Deploy``'s cards, the two a drafting seat kept) as one
+    ``hidden`` per card, and nothing the batch's served events do not tell. A seat's own
+    commands, in its ``SubmitCommand`` answers too, come whole."""
+    rpc, _ = server
+    rules = registry().rules(game)
+    secret_type, secret_field = SECRET_FIELDS[game]
+    picker = random.Random(f"commands-{game}")
+    created = rpc.call(
+        "CreateGame", pb.CreateGameRequest(game=game, players=players, seed=b"commands")
+    )
+    gid, tokens = created.game_id, list(created.seat_tokens)
+    for _ in range(steps):
+        view = rpc.call("GetView", pb.GetViewRequest(game_id=gid))
+        if view.finished:
+            break
+        seat = picker.choice(list(view.to_act))
+        legal = rpc.call(
+            "ListLegalCommands", pb.ListLegalCommandsRequest(game_id=gid, seat=seat), tokens[seat]
+        ).commands
+        sent = picker.choice(list(legal))
+        answer = rpc.call(
+            "SubmitCommand",
+            pb.SubmitCommandRequest(game_id=gid, seat=seat, command=sent),
+            tokens[seat],
+        )
+        head = wire.record_from_proto(rules, answer.events[0]).command  # its own: whole
+        assert head is not None and head["data"] == to_data(wire.command_from_proto(rules, sent))
+    full = [
+        wire.record_from_proto(rules, e)
+        for e in rpc.call(
+            "GetHistory", pb.GetHistoryRequest(game_id=gid), created.referee_token
+        ).events
+    ]
+    truth = {r.version: r for r in full}
+    states = [rules.initial(players)]
+    for r in full:
+        event = None if r.type.startswith("skald.") else from_data(rules.events[r.type], r.data)
+        states.append(states[-1] if event is None else rules.evolve(states[-1], event))
+    whole = placeholders = 0
+    for reader, token in [*enumerate(tokens), (None, None)]:
+        history = rpc.call("GetHistory", pb.GetHistoryRequest(game_id=gid), token).events
+        watched = _watch_until(rpc, gid, token, full[-1].version)
+        for events in (history, watched):
+            served = {e.version: wire.record_from_proto(rules, e) for e in events}
+            assert sorted(served) == sorted(truth)
+            leaks = list(served_leaks(rules, truth, states, reader, served))
+            assert not leaks, leaks[:3]
+            for version, record in served.items():
+                real = truth[version]
+                if real.command is None:
+                    continue
+                if real.seat == reader:
+                    assert record.command == real.command
+                    continue
+                command = from_data(rules.commands[real.command["type"]], real.command["data"])
+                assert record.command is not None and "data" in record.command
+                assert record.command["data"] == to_data(rules.public_command(command))
+                if real.command["type"] == secret_type:
+                    cards = real.command["data"][secret_field]
+                    assert record.command["data"][secret_field] == [PLACEHOLDER] * len(cards)
+                    placeholders += 1
+                else:
+                    assert record.command == real.command
+                    whole += 1
+    assert whole > 20 and placeholders > 5, (whole, placeholders)

@@ -19,7 +19,9 @@ import pytest
 from domain.kernel import AnyRules, ServerChance, SkaldError, resolve_options
 from domain.kernel.codec import field_types, from_data, to_data
 from domain.kernel.play import fold, is_legal
+from domain.kernel.unseen import unseen
 from service.bootstrap import registry
+from tests.command_leaks import batch_leaks
 
 GAMES = registry().names(playable_only=True)
 CASES = [
@@ -331,6 +333,42 @@ def test_secrets_stay_hidden_during_play(game: str) -> None:
         new = rules.decide(state, seat, command, chance)
         state = fold(rules, players, new, state)
         events += new
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_public_command_tells_no_more_than_its_events(game: str) -> None:
+    """Another seat's command as ``public_command`` serves it keeps its type, round-trips and is
+    served alike again; for every other seat and a spectator it names no id the reader cannot
+    place before or after its batch (``unseen``) unless the batch's events, as that reader is
+    served them, name it too, and it holds no value ``redact`` took out of those events (a
+    hand position is a number, no id)."""
+    rules = registry().rules(game)
+    players = rules.max_players
+    chance = ServerChance(b"public", "commands")
+    picker = random.Random(5)
+    state = fold(rules, players, rules.setup(players, _defaults(rules), chance))
+    readers = (*range(players), None)
+    before = {r: unseen(rules, state, r) for r in readers}
+    for _ in range(LEAK_STEPS.get(game, 400)):
+        if rules.outcome(state) is not None:
+            break
+        seat = picker.choice(sorted(rules.to_act(state)))
+        command = picker.choice(list(rules.legal_commands(state, seat)))
+        new = rules.decide(state, seat, command, chance)
+        state = fold(rules, players, new, state)
+        after = {r: unseen(rules, state, r) for r in readers}
+        public = rules.public_command(command)
+        if public is not None:
+            assert type(public) is type(command)
+            assert from_data(type(public), to_data(public)) == public
+            assert rules.public_command(public) == public
+            full = [to_data(e) for e in new]
+            for r in (r for r in readers if r != seat):
+                hidden = before[None] | after[None] | before[r] | after[r]
+                shown = [to_data(rules.redact(e, r)) for e in new]
+                leaks = batch_leaks(to_data(public), hidden, full, shown)
+                assert not leaks, (type(command).__name__, r, leaks)
+        before = after
 
 
 @pytest.mark.parametrize("game", GAMES)

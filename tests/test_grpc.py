@@ -22,6 +22,7 @@ from service.bootstrap import registry
 from service.games import GameService
 from service.grpc_server import create_server
 from service.store import EventStore
+from tests.command_leaks import batch_ends, without_command
 from tests.e2e_helpers import GAME, Rpc, leaked, pb, rule_of, strings
 
 RULES = registry().rules(GAME)
@@ -199,11 +200,15 @@ def test_full_game_streams_views_seed_and_audit(db_url: str) -> None:
 
         # No stream names a card its reader may not know.
         states = folded_states(full, players)
+        ends = batch_ends(full)
         for stream, seat in ((spectator, None), (seat0, 0)):
             for event in stream:
                 v = event.version
-                assert not leaked(states[v], seat, strings(event)), (
+                assert not leaked(states[v], seat, strings(without_command(event))), (
                     f"v{v} {event.type} leaks to seat {seat}"
+                )
+                assert not leaked(states[ends[v]], seat, strings(event.command)), (
+                    f"v{v}'s command {event.command_type} leaks to seat {seat}"
                 )
         # … while the referee's history does name them (the check above has teeth).
         assert any(leaked(states[e.version], 0, strings(e)) for e in full)

@@ -3,7 +3,8 @@
 Found by an audit: a Red North card taken face-up and then deployed face-down is no secret as a
 card (``rules.secrets`` leaves it out), so a seat's ``CheckCommand`` of a ``Pass`` (whose
 Resolution turns every Party up) or of a Saga showed where an opponent's once-public cards lay,
-and a seat's page wrote out another seat's ``Deploy`` of such cards. In a table-chance game a
+and a seat's page wrote out another seat's ``Deploy`` of such cards (it now reads how many went
+down: ``Rules.public_command``). In a table-chance game a
 refusal listed the whole hidden occupation deck, and a seat could try entries in a check card
 by card. Each test shows the case it guards happened (the old cut would have let it through).
 """
@@ -18,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from cli.timeline import HIDDEN_MOVE, Timeline
+from cli.timeline import HIDDEN_MOVE, Timeline, move_text
 from domain.kernel import TableChance
 from domain.kernel.errors import ChanceNeeded
 from domain.kernel.unseen import strings_in, unseen
@@ -95,13 +96,15 @@ def test_a_seats_page_hides_a_face_down_deploy_of_cards_all_saw(svc: GameService
             continue
         cards = set(move.command["data"]["cards"])
         before = timeline.states[move.first - 1]
-        for viewer in range(3):
+        for viewer in (0, 1, 2, None):
+            text = timeline.text(move, viewer, referee=False)
             if viewer == move.seat:
-                assert timeline.text(move, viewer, referee=False) != f"Deploy {HIDDEN_MOVE}"
+                assert text == move_text(RULES, move.command) != f"Deploy {HIDDEN_MOVE}"
                 continue
             deploys += 1
             seen_before += not cards & RULES.secrets(before, viewer)
-            assert timeline.text(move, viewer, referee=False) == f"Deploy {HIDDEN_MOVE}"
+            # how many went down, and no card (a card all saw is named by no slot either)
+            assert text == f"deploy {len(cards)} face down", text
     assert deploys and seen_before, (deploys, seen_before)
 
 

@@ -272,8 +272,8 @@ def test_a_prompt_several_seats_share_is_written_once(tmp_path: Path) -> None:
 
 def test_a_live_seat_page_on_a_local_store_hides_another_seats_deploy(tmp_path: Path) -> None:
     """A local store hands the page's follower its operator's full records: the move row of
-    seat 1's face-down deploy named its cards on seat 0's live page (found by an audit)."""
-    from cli.timeline import HIDDEN_MOVE
+    seat 1's face-down deploy named its cards on seat 0's live page (found by an audit). It
+    reads as seat 0 is served it: how many cards went down."""
     from cli.view_source import frames_of, load
     from domain.red_north.commands import Deploy
     from service.bootstrap import open_service
@@ -289,7 +289,7 @@ def test_a_live_seat_page_on_a_local_store_hides_another_seats_deploy(tmp_path: 
         client.submit(gid, 1, deploy, None, None, [])
         follower.extend(client.history(gid, before))
         row = frames.moves[-1]
-        assert row[2] == 1 and row[3] == f"Deploy {HIDDEN_MOVE}", row
+        assert row[2] == 1 and row[3] == f"deploy {len(deploy.cards)} face down", row
         assert not any(card in row[3] for card in deploy.cards)
     finally:
         client.close()

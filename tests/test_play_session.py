@@ -19,10 +19,11 @@ from rich.console import Console
 
 from cli.session import run_session
 from domain.red_north.notation import card_name
-from service.bootstrap import open_service
+from service.bootstrap import open_service, registry
 from service.client import LocalClient, view_json
 
 Answer = Callable[[str, str], str | None]
+RED_NORTH = registry().rules("red_north")
 
 
 class ScriptScreen:
@@ -98,6 +99,9 @@ def test_a_whole_red_north_game_in_hot_seat_by_move_numbers(
         own, other = _hands(referee, gid, 2)[seat], _hands(referee, gid, 2)[1 - seat]
         if own:
             assert "Your hand:" in screen and all(_shows(screen, c) for c in own)
+        # a card the other seat took face up (``pass hero-green``) is no secret
+        secret = RED_NORTH.secrets(referee.svc.load(gid).state, seat)
+        other = [c for c in other if c in secret]
         assert not [c for c in other if _shows(screen, c)], (seat, other, screen)
         assert f"Your moves, seat {seat}:" in screen and re.search(r"\n +1 ", screen)
         turns[seat] += 1
@@ -151,18 +155,42 @@ def test_a_notation_move_is_played_and_the_session_waits_for_the_other_seat(
     assert first.command is not None and first.command["type"] == "Deploy"
 
 
-def test_the_other_seats_moves_are_hidden_in_the_last_moves(client: LocalClient) -> None:
-    gid = _new(client, "red-north", 2, "hidden-moves")
-    for seat in (1,):
-        cards = view_json(client.view(gid, seat, None))["view"]["players"][seat]["hand"][:3]
-        from domain.red_north.commands import Deploy
+def test_the_other_seats_moves_show_all_but_their_secrets_in_the_last_moves(
+    client: LocalClient,
+) -> None:
+    """Seat 1's face-down ``Deploy`` reads as how many cards went down, naming none of them;
+    its public moves after it read in full, as seat 1 wrote them (they read as ``Deploy (not
+    shown to you)``, type alone, before the games said which fields are secret)."""
+    from domain.red_north.commands import Deploy
+    from domain.red_north.notation import to_text
+    from service.auth import OPERATOR
 
-        client.submit(gid, seat, Deploy(tuple(cards)), None, None, ())
+    gid = _new(client, "red-north", 2, "hidden-moves")
+    cards = view_json(client.view(gid, 1, None))["view"]["players"][1]["hand"][:3]
+    client.submit(gid, 1, Deploy(tuple(cards)), None, None, ())
     screen = ScriptScreen(lambda screen, prompt: "q")
     run_session(client, gid, 0, False, screen)
     shown = " ".join(screen.asked[0][0].split())
-    assert "seat 1: Deploy (not shown to you)" in shown
+    assert "seat 1: deploy 3 face down" in shown
     assert not [c for c in cards if _shows(shown, c)]
+    client.who = OPERATOR  # the session acted as seat 0
+    # seats play on until seat 1 has made a public move and seat 0 is to act
+    last: object = None
+    for _ in range(60):
+        to_act = client.view(gid, None, None).to_act
+        if 0 in to_act and last is not None:
+            break
+        seat = 1 if 1 in to_act else to_act[0]
+        command = client.legal(gid, seat)[0]
+        client.submit(gid, seat, command, None, None, ())
+        last = command if seat == 1 and not isinstance(command, Deploy) else None
+    assert last is not None, "seat 1 made no public move before seat 0's turn"
+    client.who = OPERATOR
+    screen = ScriptScreen(lambda screen, prompt: "q")
+    run_session(client, gid, 0, False, screen)
+    shown = " ".join(screen.asked[0][0].split())
+    assert f"seat 1: {to_text(last)}" in shown  # type: ignore[arg-type]
+    assert "not shown to you" not in shown
 
 
 def test_through_a_server_the_session_follows_the_other_seats_moves(tmp_path: Path) -> None:
@@ -193,7 +221,7 @@ def test_through_a_server_the_session_follows_the_other_seats_moves(tmp_path: Pa
             screen.polls += 1
             if screen.polls == 1:
                 seat1.submit(gid, 1, Deploy(tuple(other)), None, None, ())
-            elif "seat 1: Deploy" in screen.screen() or screen.polls > 100:
+            elif "seat 1: deploy" in screen.screen() or screen.polls > 100:
                 return "q"
             time.sleep(timeout)
             return None
@@ -203,7 +231,7 @@ def test_through_a_server_the_session_follows_the_other_seats_moves(tmp_path: Pa
         screens = [" ".join(s.split()) for s, _, _ in screen.asked] + [
             " ".join(screen.screen().split())
         ]
-        assert any("seat 1: Deploy (not shown to you)" in s for s in screens), screens[-1]
+        assert any("seat 1: deploy 3 face down" in s for s in screens), screens[-1]
         assert not any(_shows(s, c) for s in screens for c in other)
         seat0.close()
         seat1.close()

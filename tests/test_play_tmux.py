@@ -57,7 +57,7 @@ def test_skald_play_at_a_real_terminal(tmp_path: Path) -> None:
 
         played = invoke_skald(["play", gid, "7", "--seat", "1", "--db", db])
         assert played.code == 0, played.stderr
-        moved = _until(name, "seat 1: Deploy (not shown to you)")
+        moved = _until(name, "seat 1: deploy 3 face down")
         assert "@1[" in moved  # seat 0's own party, drawn again
         for _ in range(6):  # seat 1 (first player) acts until it is seat 0's turn
             if 0 in invoke_skald(["show", gid, "--db", db, "--json"]).json["to_act"]:

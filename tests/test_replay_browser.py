@@ -109,7 +109,7 @@ def test_a_seat_sees_its_own_hand_only_and_the_referee_every_seat(
         public = screen(app)
         assert "view: public" in status(app)
         assert "Your hand:" not in public and SEAT_1_CARD not in public
-        assert "KeepCards (hidden)" in public  # kept cards are no one's business
+        assert "keep 2 face down" in public  # kept cards are no one's business
 
         await pilot.press("1")
         assert "view: seat 1" in status(app)
@@ -144,7 +144,7 @@ def test_the_verify_status_of_a_good_and_of_a_tampered_file(
     async def good(pilot: Any) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert "verify: ✓ verified (chain, commitments, outcome, re-decision)" in status(app)
+        assert "verify: ✓ verified (chain, commitments, outcome, re-decision, salts)" in status(app)
 
     drive(app, good)
 

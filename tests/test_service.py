@@ -17,9 +17,10 @@ from service.auth import OPERATOR, SPECTATOR, Principal
 from service.bootstrap import registry
 from service.errors import Forbidden, NotFound, Stale, Tampered, Unauthenticated
 from service.games import GameService
+from service.registry import Registry
 from service.store import EventStore
 from service.verify import verify
-from tests.toy_game import Roll
+from tests.toy_game import Roll, ToyRules
 
 
 def play_to_end(svc: GameService, game_id: str, seed: int = 0) -> None:
@@ -144,13 +145,49 @@ def test_seat_views_and_history_hide_other_hands(service: GameService) -> None:
     assert next(r for r in operator if r.type == "Shuffled").data["order"]
 
 
-def test_others_see_a_commands_type_but_not_its_data(service: GameService) -> None:
+def test_others_see_a_commands_public_form(service: GameService) -> None:
+    """A toy roll hides nothing (``public_command`` gives it back): every seat and a spectator
+    read it whole, as they read only its type before games said what is secret."""
     gid = service.create("toy", 2, seed=b"c").game_id
     service.submit(gid, OPERATOR, 0, Roll())
     theirs = service.history(gid, Principal("seat", 1), after=5)[0]
+    public = service.history(gid, SPECTATOR, after=5)[0]
     mine = service.history(gid, Principal("seat", 0), after=5)[0]
-    assert theirs.command == {"type": "Roll"}
+    assert theirs.command == public.command == mine.command
     assert mine.command == {"type": "Roll", "data": {"bonus": False}}
+
+
+class _Hiding(ToyRules):
+    """The toy game, saying a roll is all secret (``None``) or its ``bonus`` flag is."""
+
+    name = "hiding"
+    whole = True
+
+    def public_command(self, command: Any) -> Any:
+        return None if self.whole else Roll(bonus=True)
+
+
+def test_others_see_what_the_game_does_not_hide(db_url: str) -> None:
+    games = Registry()
+    hiding = _Hiding()
+    games.register(hiding)
+    svc = GameService(EventStore(db_url), games)
+    try:
+        gid = svc.create("hiding", 2, seed=b"h").game_id
+        for turn, whole in enumerate((True, False)):
+            hiding.whole = whole
+            done = svc.submit(gid, OPERATOR, turn, Roll())
+            for who in (Principal("seat", 1 - turn), SPECTATOR):
+                shown = svc.history(gid, who, after=done.version - 1)[0].command
+                watched = next(svc.watch(gid, who, after=done.version - 1)).command
+                expected = {"type": "Roll"} if whole else {"type": "Roll", "data": {"bonus": True}}
+                assert shown == watched == expected
+            own = svc.history(gid, Principal("seat", turn), after=done.version - 1)[0]
+            assert own.command == {"type": "Roll", "data": {"bonus": False}}
+            referee = svc.history(gid, Principal("referee"), after=done.version - 1)[0]
+            assert referee.command == own.command
+    finally:
+        svc.store.close()
 
 
 def test_tampering_in_the_store_is_found(db_url: str) -> None:
@@ -270,6 +307,7 @@ def test_export_import_round_trip_and_tamper_refusal(service: GameService) -> No
         "commitments",
         "outcome",
         "re-decision",
+        "salts",
     ]
     created, report = service.import_text(text)
     assert report.ok
@@ -371,21 +409,32 @@ def test_renamed_and_reshaped_events_still_load_and_verify(
                 {"seat": r.data["seat"], "pips": r.data["value"]},
                 r.command,
                 r.chance,
+                salt=r.salt,
             )
         sealed = Record(
-            r.version, r.type, r.seat, r.command_id, r.data, r.command, r.chance, at=r.at
+            r.version,
+            r.type,
+            r.seat,
+            r.command_id,
+            r.data,
+            r.command,
+            r.chance,
+            at=r.at,
+            salt=r.salt,
         ).sealed(prev)
         old.append(sealed)
         prev = sealed.hash
-    seeds = service.store.get_secret(gid).seeds  # type: ignore[union-attr]
-    assert not verify(old, seeds).ok  # unknown type before the steps exist
+    secret = service.store.get_secret(gid)
+    assert secret is not None
+    seeds, key = secret.seeds, secret.salt_key
+    assert not verify(old, seeds, salt_key=key).ok  # unknown type before the steps exist
     monkeypatch.setitem(upcasting.RENAMES, ("toy", "DiceRolled"), "Rolled")
     monkeypatch.setitem(
         upcasting.RESHAPES,
         ("toy", "Rolled"),
         lambda d: {"seat": d["seat"], "value": d["pips"]} if "pips" in d else d,
     )
-    assert verify(old, seeds).ok
+    assert verify(old, seeds, salt_key=key).ok
     from service.folding import fold_records
 
     assert fold_records(old).state == service.load(gid).state

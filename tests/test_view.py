@@ -240,7 +240,7 @@ def test_a_page_written_over_grpc_holds_what_the_token_is_served(tmp_path: Path)
             if series == "seat0":  # the server's redaction: seat 0's own view, nothing more
                 assert list(shown) == ["seat0"]
                 assert set().union(*map(hidden_seats, shown["seat0"])) == {0}
-                assert "(hidden)" in data["games"][0]["moves"][-1][3]  # seat 1's deploy
+                assert data["games"][0]["moves"][-1][3] == "deploy 3 face down"  # seat 1's
             else:  # the referee's history is whole: every view, every move by name
                 assert list(shown) == ["public", "seat0", "seat1"]
                 assert data["games"][0]["moves"][-1][3].startswith("deploy ")

@@ -126,6 +126,9 @@ class ToyRules:
     def secrets(self, state: State, seat: int | None) -> frozenset[str]:
         return frozenset(c for s, c in enumerate(state.hands) if s != seat) | frozenset(state.deck)
 
+    def public_command(self, command: Any) -> Any:
+        return command  # a roll names no card
+
     def outcome(self, state: State) -> Outcome | None:
         if state.players == 0 or state.turns < 3 * state.players:
             return None

@@ -7,6 +7,10 @@ from dataclasses import dataclass
 from domain.brian_boru.marriages import PrincessOption
 from domain.brian_boru.state import SecondaryChoice
 
+HIDDEN = "hidden"
+"""What a command served to another seat names in place of a card it may not know (no card
+id is this): ``views.public_command``."""
+
 
 @dataclass(frozen=True, slots=True)
 class PlaceStartingTown:

@@ -17,6 +17,9 @@ the short ``r2-7`` are read too). A town is its number on the map drawing.
                                    ``establish-trade`` or ``spurn``
 =================================  ==========================================================
 
+Another seat's ``KeepCards`` is written ``keep 2 face down``: its cards are secret
+(``views.public_command``), and the text is never read back.
+
 Pure: no I/O. ``parse`` needs the round to turn a card value into a card (``context``, read
 from the legal commands by :func:`context`); without it only card ids are read.
 """
@@ -27,6 +30,7 @@ from collections.abc import Sequence
 
 from domain.brian_boru.cards import card_id, card_value
 from domain.brian_boru.commands import (
+    HIDDEN,
     BuyExtras,
     ChooseActiveTown,
     ChoosePrincessOption,
@@ -96,6 +100,8 @@ def to_text(command: Command) -> str:
         case PlaceStartingTown(town):
             return f"start {town}"
         case KeepCards(cards):
+            if cards and all(card == HIDDEN for card in cards):  # another seat's: face down
+                return f"keep {len(cards)} face down"
             return " ".join(["keep", *map(card_name, cards)])
         case ChooseActiveTown(town):
             return f"active {town}"

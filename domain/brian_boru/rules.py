@@ -167,6 +167,9 @@ class BrianBoruRules:
     def secrets(self, state: State, seat: Seat | None) -> frozenset[str]:
         return visibility.secrets(state, seat)
 
+    def public_command(self, command: Command) -> Command:
+        return visibility.public_command(command)
+
     def outcome(self, state: State) -> Outcome | None:
         if state.phase is not Phase.OVER:
             return None

@@ -1,4 +1,4 @@
-"""What each seat may see: ``view``, ``redact`` and ``secrets``.
+"""What each seat may see: ``view``, ``redact``, ``secrets`` and ``public_command``.
 
 The brief and §3.2: "a seat sees only its own hand and pile". Hidden: other seats' hands and
 kept piles (only counts are shown), the set-aside card, the order of every shuffled deck (the
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from domain.brian_boru import commands as cmd
 from domain.brian_boru import events as ev
 from domain.brian_boru.decisions import Decision
 from domain.brian_boru.map import REGIONS
@@ -180,6 +181,22 @@ def redact(event: ev.Event, seat: int | None) -> ev.Event:
     if isinstance(event, ev.CardsPassed):
         return event if seat in (event.seat, event.to_seat) else replace(event, cards=())
     return event
+
+
+def public_command(command: cmd.Command) -> cmd.Command:
+    """The form of a seat's command the other seats and a spectator may read.
+
+    Secret: ``KeepCards.cards`` only — §3.2 keeps two cards face down, and ``CardsKept`` shows
+    other seats no card (nor does the ``CardsPassed`` that follows: it names the rest to the
+    seat passed to alone). Even a seat that passed those cards on earlier does not learn which
+    two were kept. Each becomes ``hidden``; that two were kept is the rule (and ``has_kept``).
+
+    Public, because the events that follow show them to all: ``PlayCard`` (§3.3.2: played face
+    up to the trick), ``PlaceStartingTown``, ``ChooseActiveTown``, ``ChooseTown`` and ``Expand``
+    (towns of the public map), ``ChooseSecondary``, ``BuyExtras`` and ``ChoosePrincessOption``."""
+    if isinstance(command, cmd.KeepCards):
+        return cmd.KeepCards((cmd.HIDDEN,) * len(command.cards))
+    return command
 
 
 def secrets(s: State, seat: int | None) -> frozenset[str]:

@@ -28,6 +28,9 @@ frozen dataclasses:
 * ``view(state, seat | None)``, ``redact(event, seat | None)``, ``secrets(state, seat | None)``
   — what a seat (``None``: a spectator) may see, the form of an event it may see, and the ids
   of everything it may not know (the leak tests search every received byte for them).
+* ``public_command(command)`` — the form of a seat's command every *other* seat and a
+  spectator may read (see "Secret command fields" below); its sender and the referee read it
+  whole.
 * ``outcome(state)`` — ``None`` while running, then scores and winners.
 
 Pending decisions
@@ -42,6 +45,30 @@ one of the commands it names; ``legal_commands`` of that seat lists exactly its 
 any anytime commands). Stored events never hold an engine's internal program: what follows an
 answer is derived by ``decide`` from the rules and the state. ``domain/kernel/DESIGN.md`` shows
 how A Feast for Odin's multi-step dice actions, anytime actions and long games fit.
+
+Secret command fields
+---------------------
+A recorded command is served with its events. Most of a command is public — the events that
+follow say it anyway (the space a Viking went to, the card played face up) — but a field may
+carry what the events hide from other seats: which cards of a hidden hand went down face down
+(Red North's ``Deploy``), which two a drafting seat kept (Brian Boru's ``KeepCards``), at which
+hand position a card was held (A Feast for Odin's #99 Preceptor answer). ``public_command``
+says so, field by field, as ``redact`` does for events:
+
+* it returns ``command`` itself when nothing in it is secret;
+* else a command **of the same type** with each secret value replaced by a value no real
+  command holds — a hidden card id by the game's placeholder (``"hidden"``), a hidden number
+  by a negative one — keeping what is public (how many cards went down, which space, which
+  card answered): the wire carries every command field (an absent protobuf field reads as its
+  zero, a real value), so a placeholder that cannot be read as a real one is what keeps the
+  served command unambiguous;
+* or ``None``: nothing but the command's type may be shown.
+
+A field is secret exactly when ``redact`` hides, from some other seat, what it carries: the
+served command never says more than the served events of its batch (``tests/test_contract.py``
+checks every command of random games against ``unseen`` and against what ``redact`` changed).
+When in doubt, a field is secret. It does not depend on the state or on which other seat
+reads: a hidden hand stays hidden in the events after the game, so in the commands too.
 """
 
 from __future__ import annotations
@@ -176,6 +203,12 @@ class Rules(Protocol[StateT, CommandT, EventT, ViewT_co]):
     def redact(self, event: EventT, seat: Seat | None) -> EventT: ...
 
     def secrets(self, state: StateT, seat: Seat | None) -> frozenset[str]: ...
+
+    def public_command(self, command: CommandT) -> CommandT | None:
+        """``command`` as every seat but its sender, and a spectator, may read it: itself,
+        the same type with its secret values replaced by placeholders, or ``None`` (its type
+        alone); see "Secret command fields" in the module docstring."""
+        ...
 
     def outcome(self, state: StateT) -> Outcome | None: ...
 

@@ -40,8 +40,8 @@ Modules: ``components`` (printed data), ``commands``, ``events``, ``state``, ``e
 ``flow`` (the ``Log`` that collects a command's events, draws, turn order), ``setup``
 (options, setup), ``checks`` (every refusal: ``check``), ``actions`` (``decide``), ``legal``
 (``pending``, ``to_act``, ``legal_commands``), ``gods`` (Invoke), ``resolution`` (A–E),
-``scoring`` (Raid Points, final ranking), ``views`` (view, redact, secrets). The rules audit
-(rule → code → test) is ``NOTES.md``.
+``scoring`` (Raid Points, final ranking), ``views`` (view, redact, secrets, public_command).
+The rules audit (rule → code → test) is ``NOTES.md``.
 """
 
 from __future__ import annotations
@@ -138,6 +138,9 @@ class RedNorth:
 
     def secrets(self, state: State, seat: Seat | None) -> frozenset[str]:
         return _views.secrets(state, seat)
+
+    def public_command(self, command: Command) -> Command:
+        return _views.public_command(command)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase is not Phase.OVER:

@@ -23,6 +23,9 @@ number is read as a slot too. An end is ``left`` or ``right`` (``l``/``r``).
 ``pass``                           pass in Ragnarok
 =================================  ==========================================================
 
+Another seat's ``Deploy`` is written ``deploy 3 face down``: its cards are secret
+(``views.public_command``), and the text is never read back.
+
 Pure: no I/O. ``parse`` reads the grammar without a position (any well-formed command, legal
 or not); ``cli.notation`` matches a person's text against the legal commands.
 """
@@ -47,6 +50,7 @@ from domain.red_north.commands import (
     Withdraw,
 )
 from domain.red_north.components import (
+    HIDDEN,
     JARL_COUNT,
     RAIDERS_PER_COLOUR,
     Colour,
@@ -136,6 +140,8 @@ def to_text(command: Command) -> str:
     """The notation of one Red North command."""
     match command:
         case Deploy(cards):
+            if cards and all(card == HIDDEN for card in cards):  # another seat's: face down
+                return f"deploy {len(cards)} face down"
             return " ".join(["deploy", *map(card_name, cards)])
         case Withdraw(position):
             return f"withdraw {_slot(position)}"

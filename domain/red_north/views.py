@@ -1,4 +1,4 @@
-"""What a seat (or a spectator, ``None``) may see: ``view`` and ``redact``.
+"""What a seat (or a spectator, ``None``) may see: ``view``, ``redact`` and ``public_command``.
 
 Secret: the deck order (from everyone), removed Jarls, each hand (but its size), the
 face-down cards of a Party and a card Freya drew (but to their owner). A secret card is
@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.kernel.fast import replace
+from domain.red_north import commands as cmd
 from domain.red_north import events as ev
 from domain.red_north.components import HIDDEN, Colour
 from domain.red_north.state import MusterGroup, Outpost, PartyCard, Phase, State
@@ -139,3 +140,24 @@ def redact(event: ev.Event, seat: int | None) -> ev.Event:
     if isinstance(event, ev.CardsDrawn | ev.PartyDeployed):
         return event if event.seat == seat else replace(event, cards=_hide(event.cards))
     return event
+
+
+def public_command(command: cmd.Command) -> cmd.Command:
+    """The form of a seat's command the other seats and a spectator may read.
+
+    Secret: ``Deploy.cards`` only — which cards went down face down, and in which slot
+    (rulebook "Deployment": cards are placed face-down; ``PartyDeployed`` shows others
+    ``hidden`` per card). Each becomes ``hidden``; how many went down stays (the view shows it).
+    Even a card all saw taken from a Muster Group is hidden: naming it would place it in the
+    Party (``domain/kernel/unseen.py``).
+
+    Public, field by field, because the events that follow show it to all: ``Reinforce`` (the
+    slot turned up, and the hand card added face-up at an end: ``CardAdded``),
+    ``TakeFromDiscard`` (a card of the public discard pile, face-up), ``Withdraw``, ``Inspire``,
+    ``Promote`` (Party slots, which the view shows), ``Invoke`` (the God is face-up; Loki's and
+    Saga's slots, Hel's card from the discard pile and its slot), ``PlaceFreyaCard`` (the end;
+    ``FreyaCardPlaced`` hides only the card, which the command does not name),
+    ``GiveFirstPlayer``, ``DeclinePower`` and ``Pass`` (a face-up Muster Group)."""
+    if isinstance(command, cmd.Deploy):
+        return cmd.Deploy(_hide(command.cards))
+    return command

@@ -83,6 +83,9 @@ class Feast:
     def secrets(self, state: State, seat: Seat | None) -> frozenset[str]:
         return _views.secrets(state, seat)
 
+    def public_command(self, command: Command) -> Command:
+        return _views.public_command(command)
+
     def outcome(self, state: State) -> Outcome | None:
         if state.phase is not Phase.OVER:
             return None

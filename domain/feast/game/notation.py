@@ -40,6 +40,9 @@ number from 1 in the order the drawing lists them.
 ``resolve occ17 #0`` / ``... skip``   answer an occupation's offer, or leave it unused
 ====================================  ======================================================
 
+Another seat's #99 Preceptor answer that played a hand card is written ``resolve occ99 a hand
+card``: the position is secret (``views.public_command``), and the text is never read back.
+
 Pure: no I/O. ``parse`` reads the grammar without a position; ``cli.notation`` matches a
 person's text against the legal commands.
 """
@@ -171,6 +174,8 @@ def to_text(command: Command) -> str:
         case UseOccupation(card, option):
             return f"use {occupation_code(card)}" + (f" #{option}" if option else "")
         case ResolveOccupation(card, option):
+            if option is not None and option < 0:  # served to another seat: views.HAND_CARD
+                return f"resolve {occupation_code(card)} a hand card"
             return f"resolve {occupation_code(card)} " + (
                 "skip" if option is None else f"#{option}"
             )

@@ -8,7 +8,8 @@ The hand's order is secret too (DESIGN.md: hidden order, decks and hands): it is
 cards came in, so a position tells which deal or draw brought a card. #99 Preceptor's answer
 names a hand position (``cards/hand.py``: option ``i + 1`` plays the card at position ``i``);
 other seats see every such answer as option 1 ("a hand card instead"), and the
-``OccupationPlayedBy`` that follows names the card.
+``OccupationPlayedBy`` that follows names the card. The answer's command reads
+:data:`HAND_CARD` there (``public_command``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.feast.banquet import GameLength
+from domain.feast.game import commands as cmd
 from domain.feast.game import events as ev
 from domain.feast.game.items import items
 from domain.feast.game.setup_data import card_id
@@ -179,6 +181,35 @@ def redact(event: ev.Event, seat: int | None) -> ev.Event:
     ):
         return replace(event, option=1)
     return event
+
+
+HAND_CARD = -1
+"""The option another seat reads in a #99 Preceptor answer that played a hand card: "a hand
+card instead", at no position (no real option is negative)."""
+
+
+def public_command(command: cmd.Command) -> cmd.Command:
+    """The form of a seat's command the other seats and a spectator may read.
+
+    Secret: the hand position of a #99 Preceptor answer (``ResolveOccupation`` of Preceptor
+    with an option past 0: ``cards/hand.py``), as ``redact`` hides it from its
+    ``OccupationAnswered``; it reads :data:`HAND_CARD`. Whether the draw was taken (0) or a
+    hand card played is public, and so is the card played (``OccupationPlayedBy``).
+
+    Public, because the events that follow show them to all: an occupation named by
+    ``PlayOccupation`` or ``PlaceVikings.occupation`` leaves the hand face up
+    (``OccupationPlayed``); ``UseOccupation`` names a played card, and #52 Tutor's option a hand
+    card it plays at once (``OccupationPlayedBy``), by card, not by position; every other field
+    names a space, a good, a board square, a ship, a die decision or a special tile, all public
+    (refresher.en.txt). No command names a card that stays in a hand."""
+    if (
+        isinstance(command, cmd.ResolveOccupation)
+        and command.card == PRECEPTOR
+        and command.option is not None
+        and command.option > 0
+    ):
+        return replace(command, option=HAND_CARD)
+    return command
 
 
 def secrets(s: State, seat: int | None) -> frozenset[str]:
