@@ -75,7 +75,7 @@ def replay(
         if not (json or step or plain) and _on_terminal():
             _browse(client, ref, label, records, seeds, to)
             return
-        checked = file_report(records, seeds) if is_file(ref) else None
+        checked = file_report(records, seeds, ref) if is_file(ref) else None
         if step:  # warned before stepping through it, not after
             _warn_unverified([(label, checked)])
         if to is not None:
@@ -170,7 +170,9 @@ def fork(
     json: Json = False,
 ) -> None:
     """A new game from the first AT events (same chance stream unless --reseed). It forks a
-    stored game: a replay file is imported first (`skald import FILE`)."""
+    stored game: a replay file is imported first (`skald import FILE`). A fork of a finished
+    game without --reseed is open-hand: that game's end revealed its seed, so anyone can
+    predict every draw of the fork (said, and ``open_hand`` in --json)."""
     from domain.kernel.errors import Malformed
 
     with session(db, server, token, json) as client:
@@ -180,7 +182,10 @@ def fork(
                 f"{game_id} is a file: fork forks a stored game; `skald import {game_id}` "
                 "first, then fork the id it prints",
             )
-        created = client.fork(client.resolve(game_id), at, reseed)
+        source = client.resolve(game_id)
+        ended = client.view(source, None, None).outcome is not None
+        created = client.fork(source, at, reseed)
+        created["open_hand"] = ended and not reseed
 
         def human() -> None:
             reseeded = " (reseeded)" if reseed else ""
@@ -188,6 +193,12 @@ def fork(
                 f"[bold]fork[/] {literal(created['game_id'])} of {literal(game_id)} "
                 f"at v{at}{reseeded}"
             )
+            if created["open_hand"]:
+                console.print(
+                    "  [bold yellow]open-hand:[/] the game forked has ended and revealed its "
+                    "seed, so anyone can predict every draw of this fork (--reseed deals "
+                    "fresh chance)"
+                )
             for seat, tok in enumerate(created["seat_tokens"]):
                 console.print(f"  seat {seat} token  {tok}")
             console.print(f"  referee token {created['referee_token']}")
@@ -236,7 +247,7 @@ def diff(
         if seat is not None and not 0 <= seat < ta.players:
             raise Malformed("seat/out-of-range", f"seats are 0..{ta.players - 1}, not {seat}")
         checked = [
-            (label, file_report(records, seeds) if is_file(ref) else None)
+            (label, file_report(records, seeds, ref) if is_file(ref) else None)
             for ref, label, records, seeds in ((a, label_a, ra, seeds_a), (b, label_b, rb, seeds_b))
         ]
         report = enrich(ta, tb, service_diff(ra, rb, label_a, label_b))
@@ -270,7 +281,7 @@ def verify(
     one a seat was given: a hash binds every record up to it (each holds the one before), so
     it settles what re-deciding cannot — a command id, a time or an order chosen anew and the
     chain sealed again — for the first N records."""
-    from cli.audit_sources import file_disputes
+    from cli.audit_sources import file_disputes, file_salt_key
     from service import disputes
     from service.verify import verify as verify_records
 
@@ -280,7 +291,8 @@ def verify(
         with refusals(json):
             _, records, seeds = records_of(None, ref)
             raw = file_disputes(ref)
-        report = disputes.apply(verify_records(records, seeds), records, raw).to_json()
+        checked = verify_records(records, seeds, salt_key=file_salt_key(ref))
+        report = disputes.apply(checked, records, raw).to_json()
     else:
         with session(db, server, token, json) as client:
             report = client.verify(client.resolve(ref))

@@ -60,11 +60,26 @@ def file_disputes(ref: str) -> tuple[dict[str, Any], ...]:
     return replay_file.load_bytes(replay_path(ref).read_bytes()).disputes
 
 
-def file_report(records: list[Record], seeds: list[SeedReveal]) -> dict[str, Any]:
+def file_report(
+    records: list[Record], seeds: list[SeedReveal], ref: str | None = None
+) -> dict[str, Any]:
     """The verify report of a replay file's records (``ok``, ``first_bad``, ``problem`` …),
-    computed offline as ``skald verify`` does; ``replay`` and ``diff`` show a file that fails
-    it only as one that does not verify."""
+    computed offline as ``skald verify`` does (with the salt key the header of file ``ref``
+    carries for a running game); ``replay`` and ``diff`` show a file that fails it only as one
+    that does not verify."""
     from service.verify import verify
 
-    report: dict[str, Any] = verify(records, seeds).to_json()
+    key = file_salt_key(ref) if ref is not None else None
+    report: dict[str, Any] = verify(records, seeds, salt_key=key).to_json()
     return report
+
+
+def file_salt_key(ref: str) -> bytes | None:
+    """The salt key a running game's replay file carries in its header (``None`` for an
+    ended game's); its header line only, read after ``records_of`` checked the file whole."""
+    import json
+
+    with replay_path(ref).open("rb") as file:
+        header = json.loads(file.readline())
+    key = header.get("salt_key") if isinstance(header, dict) else None
+    return bytes.fromhex(key) if isinstance(key, str) else None

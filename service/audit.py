@@ -39,13 +39,20 @@ __all__ = ["check", "diff", "verify_game"]
 
 
 def verify_game(repo: Repository, game_id: str, principal: Principal) -> Report:
-    """Verify a stored game with the seed from this store's secrets."""
+    """Verify a stored game with the seeds and the record salt key from this store's secrets
+    (the key also checks the one the game's end reveals)."""
     policy.require_full_access(principal, "verifying a stored game uses its secret seed")
     records, head = repo.read_to_head(game_id)
     if not records:
         raise NotFound("game/unknown", f"no game with id {game_id!r}")
     secret = repo.secret(game_id)
-    return verify(records, secret.seeds if secret else None, repo.games, head)
+    return verify(
+        records,
+        secret.seeds if secret else None,
+        repo.games,
+        head,
+        salt_key=secret.salt_key if secret else None,
+    )
 
 
 def check(

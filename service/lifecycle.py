@@ -23,6 +23,7 @@ from domain.kernel.records import (
     ChanceMode,
     ForkOrigin,
     GameCreated,
+    GameEnded,
     OptionSetting,
     SeedReveal,
     Segment,
@@ -40,6 +41,7 @@ from service.records import (
     Record,
     kernel_record,
     new_salt_key,
+    read_kernel,
 )
 from service.repository import Repository
 from service.store import Secret
@@ -209,8 +211,11 @@ def fork(
     if prefix.rules.outcome(prefix.state) is not None:  # no command could follow: not a game
         raise GameOver("game/over", f"the game is over at version {at}; fork before its end")
     new_id = str(uuid.uuid4())
-    seeds = list(secret.seeds)
-    segments = list(source.created.segments)
+    # A segment the source began past the fork's cursor (its own fork point, a source that is
+    # itself a reseeded fork forked again earlier) is not the fork's: it draws on from the one
+    # in force at its cursor (verify refuses a segment beyond the fork point).
+    seeds = [s for s in secret.seeds if s.start <= prefix.cursor]
+    segments = [s for s in source.created.segments if s.start <= prefix.cursor]
     if reseed:  # the new segment replaces any the source began at or after the fork's cursor
         seeds = [s for s in seeds if s.start < prefix.cursor]
         segments = [s for s in segments if s.start < prefix.cursor]
@@ -256,8 +261,12 @@ def export(repo: Repository, game_id: str, principal: Principal) -> str:
             "store/head-mismatch",
             f"game {game_id} ends at v{records[-1].version}, its head names v{head.version}",
         )
+    secret = repo.secret(game_id)  # a running game's file carries the key it continues under
     return replay_file.dumps(
-        game_id, records, disputes=[r.to_json() for r in repo.read_disputes(game_id)]
+        game_id,
+        records,
+        salt_key=secret.salt_key if secret is not None else None,
+        disputes=[r.to_json() for r in repo.read_disputes(game_id)],
     )
 
 
@@ -268,10 +277,20 @@ def import_text(repo: Repository, text: str) -> tuple[Created, Report]:
     (:func:`replay_file.validate`) and the game verified in full — nothing is written unless
     all pass. A server-chance game is imported only once it can be verified: a running game's
     (or a withheld) seed is not in the file, so its deals cannot be checked and it is refused;
-    export it after its end."""
+    export it after its end. A running (table-chance) game continues under the salt key its
+    file's header carries, checked against its records' salts and kept in its secrets, so its
+    later records are salted as its earlier ones and it verifies at its end; a running game's
+    file without one (from an older skald) is refused."""
     parsed = replay_file.loads(text.split("\n"))
     replay_file.validate(parsed, repo.games)
-    report = verify(parsed.records, parsed.seeds, repo.games)
+    ended = parsed.records[-1].type == ENDED
+    if not ended and parsed.salt_key is None:
+        raise Tampered(
+            "replay/no-salt-key",
+            "the file holds a running game but not the salt key it continues under (its "
+            "header's salt_key): export it again with this skald",
+        )
+    report = verify(parsed.records, parsed.seeds, repo.games, salt_key=parsed.salt_key)
     if not report.ok:
         raise Tampered("replay/does-not-verify", f"v{report.first_bad}: {report.problem}")
     report = disputes.apply(report, parsed.records, parsed.disputes)  # checked before writing
@@ -284,7 +303,9 @@ def import_text(repo: Repository, text: str) -> tuple[Created, Report]:
         game_id = str(uuid.uuid4())
     records = list(parsed.records)
     folded = fold_into(None, game_id, records, repo.games, trusted=False)
-    seat_tokens, referee = _issue(repo, game_id, parsed.seeds, folded.players)
+    revealed = read_kernel(records[-1], GameEnded).salt_key if ended else None
+    salt_key = bytes.fromhex(revealed) if revealed is not None else parsed.salt_key
+    seat_tokens, referee = _issue(repo, game_id, parsed.seeds, folded.players, salt_key)
     repo.append(game_id, records)
     if parsed.disputes:  # beside the game's records, as they were (bound by hashes, not ids)
         repo.append_disputes(game_id, disputes.parse(parsed.disputes))

@@ -9,17 +9,34 @@ first record that fails:
    SHA-256 of the record's canonical encoding (one changed byte anywhere breaks it);
 2. **head** (a stored game) — the store's head for the game, written in the same transaction
    as every batch, names the last record: a game cut short in the database is caught here;
-3. **commitments** (server chance) — the game commits to a seed from draw 0 on, and every
+3. **kernel records, from ``skald.GameCreated`` alone** — it stands at v1 and nowhere else, of
+   this skald's record format (2: every record salted); ``skald.Reseeded`` stands nowhere (the
+   kernel never writes one: a reseeded fork commits to its new segment in its own
+   ``skald.GameCreated``); ``skald.GameEnded`` only as the last record, right after the batch
+   that ended the game (step 5), revealing one seed per segment (or withholding it); no other
+   ``skald.`` type at all. The segments: a game that is no fork has one, from draw 0; a
+   fork's start strictly increasing from 0, each later one at the chance cursor of a command
+   boundary no later than the fork point (``forked_from.version``, itself such a boundary) —
+   a reseed at the fork point exactly at the cursor there — and none beyond it
+   (:mod:`service.chance_check`). The notes say a fork is one, and where it was reseeded;
+4. **commitments** (server chance) — the game commits to a seed from draw 0 on, and every
    revealed or supplied seed hashes to the commitment of its segment;
-4. **re-decision** — setup and *every* command batch are decided again from the state before
+5. **re-decision** — setup and *every* command batch are decided again from the state before
    them, with chance from the seed (server chance) or the entered outcomes (table chance);
    verify counts the draws itself, so each batch's chance cursor is re-derived, not read; the
    resulting records must equal the stored ones exactly (a mismatch names the first field
    that differs); each batch's command id names it alone (the service answers a retried id
    once, never plays it again), and the kernel records carry the ids of their batches;
-5. **outcome** — ``skald.GameEnded`` holds the scores, winners and end reason the final state
+6. **outcome** — ``skald.GameEnded`` holds the scores, winners and end reason the final state
    gives, and a game whose final state has an outcome must end with it (the end cut off an
-   export is caught here even when its trailer was rewritten).
+   export is caught here even when its trailer was rewritten);
+7. **salts** — every record carries ``salt_for(key, game_id, version)`` of the game's salt key
+   (:mod:`service.records`): the key ``skald.GameEnded`` reveals, else the caller's (the
+   store's secret for its referee and operator, a running game's replay-file header); a
+   supplied key that differs from the revealed one fails, and so does a ``skald.GameEnded``
+   that withholds the key while no seed is withheld, or reveals it while one is. A forger who
+   re-seals the chain must then re-derive every salt from the real key, or be named at the
+   first record whose salt it did not.
 
 A game recorded under another rules version than this skald's is re-decided under this one's
 (older games read through :mod:`service.upcasting` and the options' ``absent`` values), and
@@ -27,7 +44,8 @@ the report's notes say so.
 
 A check that cannot run is a failure with its reason, never a note: a server-chance game whose
 seed is not revealed yet (running) or withheld (a fork sharing a running game's seed) verifies
-only with the seeds supplied by the caller — the store's operator view does. The records may
+only with the seeds supplied by the caller — the store's operator view does — and a game whose
+salt key is not revealed only with the key supplied. The records may
 come from anywhere: every field is checked before use, so a bad record is a failed report
 naming its version, never an exception. What verify knows of the seeds is
 :mod:`service.chance_check`.
@@ -40,15 +58,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.kernel.chance import Chance, ChanceEntry, TableChance
-from domain.kernel.contract import AnyRules
+from domain.kernel.contract import AnyRules, Outcome
 from domain.kernel.errors import Malformed, SkaldError
 from domain.kernel.options import resolve_options, stored_values
-from domain.kernel.records import ChanceMode, GameCreated, GameEnded, Reseeded, SeedReveal
+from domain.kernel.records import ChanceMode, GameCreated, GameEnded, SeedReveal
 from service import catalog
 from service.batches import build_records
-from service.chance_check import Bad, KnownChance, Unrevealed
+from service.chance_check import Bad, KnownChance, LaterSegments, Unrevealed, check_segments
 from service.folding import decode_command
-from service.records import CREATED, ENDED, GENESIS, KERNEL, RESEEDED, SETUP, Record, read_kernel
+from service.records import (
+    CREATED,
+    ENDED,
+    GENESIS,
+    KERNEL,
+    RESEEDED,
+    RULES_FORMAT,
+    SETUP,
+    Record,
+    read_kernel,
+    salt_for,
+)
 from service.registry import Registry
 from service.upcasting import upcast
 
@@ -64,6 +93,8 @@ class Report:
     problem: str = ""
     checked: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    receipts: int = 0
+    """Seat receipts checked against the records (all agreed, when ``ok``)."""
 
     def fail(self, version: int, problem: str) -> Report:
         self.ok = False
@@ -80,6 +111,7 @@ class Report:
             "problem": self.problem,
             "checked": self.checked,
             "notes": self.notes,
+            "receipts": self.receipts,
         }
 
 
@@ -88,15 +120,19 @@ def verify(
     seeds: Sequence[SeedReveal] | None = None,
     games: Registry | None = None,
     head: tuple[int, str] | None = None,
+    *,
+    salt_key: bytes | None = None,
 ) -> Report:
     """Check ``records`` (a whole game, in order). ``seeds``: from the store's secrets, if the
     caller may use them; ``games`` defaults to the process catalog; ``head`` is the store's
-    (last version, last hash) of the game — ``(0, GENESIS)`` when it keeps none."""
+    (last version, last hash) of the game — ``(0, GENESIS)`` when it keeps none; ``salt_key``:
+    the game's record salt key, if the caller holds it (the store's secret, or a running
+    game's replay-file header), for a game whose end does not reveal it."""
     report = Report(events=len(records))
     if not records:
         return report.fail(1, "no records")
     try:
-        _verify(records, seeds or (), games or catalog.registry(), head, report)
+        _verify(records, seeds or (), games or catalog.registry(), head, report, salt_key)
     except Bad as bad:
         return report.fail(bad.version, bad.problem)
     return report
@@ -163,6 +199,7 @@ def _verify(
     games: Registry,
     head: tuple[int, str] | None,
     report: Report,
+    salt_key: bytes | None = None,
 ) -> None:
     _chain(records)
     report.checked.append("chain")
@@ -182,6 +219,13 @@ def _verify(
     report.game = rules.name
     if records[0].command_id != SETUP:
         raise Bad(1, f"{CREATED} belongs to the setup batch (command id {SETUP!r})")
+    if created.format != RULES_FORMAT:
+        raise Bad(
+            1,
+            f"record format {created.format!r}: this skald verifies format {RULES_FORMAT} "
+            "(every record salted; a reseed committed in a fork's own record), which every "
+            "game it writes has",
+        )
     if not rules.min_players <= created.players <= rules.max_players:
         raise Bad(1, f"{created.players} players cannot play {rules.title}")
     names = [o.name for o in created.options]
@@ -199,16 +243,22 @@ def _verify(
             raise Bad(1, "the stored options are not complete")
     except Malformed as error:
         raise Bad(1, f"stored options: {error.reason}") from None
+    check_segments(created)
+    _kernel_places(records)
     server = created.chance == ChanceMode.SERVER
-    known = list(seeds)
-    if records[-1].type == ENDED:
-        known += _typed(records[-1], GameEnded).seeds
-    chance = KnownChance(created, known, records[-1].version) if server else None
+    last = records[-1].version
+    known = [(s, last) for s in seeds]
+    for r in records:  # a misplaced end is named by the walk; its seeds are checked all the same
+        if r.type == ENDED:
+            known += [(s, r.version) for s in _typed(r, GameEnded).seeds]
+    chance = KnownChance(created, known) if server else None
     if chance is not None:
         report.checked.append("commitments")
 
     state = rules.initial(created.players)
+    over = None
     cursor = 0
+    later = LaterSegments(created)
     used: dict[str, int] = {}  # command id → the version its batch begins at
     for n, batch in enumerate(_batches(records[1:])):
         first = batch[0]
@@ -217,33 +267,179 @@ def _verify(
         if not _kernel(first):
             _command_id(first, used)
         if first.type == ENDED:
-            before = records[first.version - 2]
-            if first.command_id != before.command_id:
-                raise Bad(
-                    first.version,
-                    f"{ENDED} names command id {first.command_id!r}, not that of the batch "
-                    f"that ended the game ({before.command_id!r} at v{before.version})",
-                )
-            _outcome(rules, state, first, first is records[-1])
+            if over is not None:  # the segments GameCreated commits to, before its end's
+                later.end(cursor)
+            _ended(rules, created, over, first, records)
             report.checked.append("outcome")
-        elif first.type == RESEEDED:
-            if chance is None:
-                raise Bad(first.version, "a table-chance game has no seed to reseed")
-            chance.add(first.version, _typed(first, Reseeded).segment, cursor)
-        elif _kernel(first):
-            raise Bad(first.version, f"{first.type} cannot appear here")
-        else:
+        else:  # _kernel_places let no other kernel record through
             if (first.command_id == SETUP) != (n == 0):
                 raise Bad(first.version, "setup must be the first batch, and only the first")
-            if n and rules.outcome(state) is not None:
+            if n and over is not None:
                 raise Bad(first.version, "a command after the game was over by its rules")
             state, cursor = _redecide(rules, created, state, batch, cursor, chance)
-    if records[-1].type != ENDED and rules.outcome(state) is not None:
+            over = rules.outcome(state)
+            later.boundary(batch[-1].version, cursor, over is None)
+    later.end(cursor)
+    if records[-1].type != ENDED and over is not None:
         raise Bad(
             records[-1].version + 1,
             f"the game is over by its rules but does not end with {ENDED} (cut off?)",
         )
     report.checked.append("re-decision")
+    if created.forked_from is not None:
+        report.notes += _fork_notes(created, later)
+    _salts(records, created, salt_key)
+    report.checked.append("salts")
+
+
+def _kernel_places(records: Sequence[Record]) -> None:
+    """The kernel records ``skald.GameCreated`` allows, by place alone (the first misplaced
+    one named): itself at v1 only, never ``skald.Reseeded`` (the kernel no longer writes it:
+    a reseeded fork commits to its segment in its own ``skald.GameCreated``), no other
+    ``skald.`` type; ``skald.GameEnded`` only as the last record is the walk's (it knows
+    when the game ended)."""
+    for r in records[1:]:
+        if not _kernel(r) or r.type == ENDED:
+            continue
+        if r.type == CREATED:
+            raise Bad(r.version, f"{CREATED} stands at v1 only; another one at v{r.version}")
+        if r.type == RESEEDED:
+            raise Bad(
+                r.version,
+                f"{RESEEDED} at v{r.version}: a game of format {RULES_FORMAT} never holds one "
+                f"(a reseeded fork commits to its new segment in its own {CREATED}; no later "
+                "record may start a segment)",
+            )
+        raise Bad(r.version, f"{r.type} is no kernel record")
+
+
+def _fork_notes(created: GameCreated, later: LaterSegments) -> list[str]:
+    """What a reader of a fork's report must see: that it is one, where it was reseeded, and
+    when its chance is the source's (predictable by anyone once the source has ended)."""
+    fork = created.forked_from
+    assert fork is not None
+    notes = [f"a fork of {fork.game_id} at v{fork.version}"]
+    if created.chance != ChanceMode.SERVER:
+        return notes
+    at_fork = later.running[fork.version]
+    reseeds = list(later.placed)
+    if created.segments[0].stream == created.game_id:  # a random seed of its own from draw 0
+        reseeds.insert(0, (0, fork.version))
+    fresh = False
+    for start, version in reseeds:
+        fresh = fresh or start == at_fork
+        since = fork.version if start == at_fork else version
+        notes.append(f"reseeded at draw {start} (fresh chance from v{since} on)")
+    if not fresh:
+        notes.append(
+            f"not reseeded at the fork point: after v{fork.version} it draws the chance of "
+            f"{fork.game_id} (its seed and stream); once that game has ended its seed is "
+            "public, and a fork of it then deals open-hand (anyone can predict every draw)"
+        )
+    return notes
+
+
+def _ended(
+    rules: AnyRules,
+    created: GameCreated,
+    outcome: Outcome | None,
+    record: Record,
+    records: Sequence[Record],
+) -> None:
+    """``skald.GameEnded`` at ``record``: right after the batch that ended the game, its last
+    record, with the outcome the rules give and one seed reveal per segment."""
+    if outcome is None:
+        raise Bad(record.version, "game marked ended but the rules say it is still running")
+    before = records[record.version - 2]
+    if record.command_id != before.command_id:
+        raise Bad(
+            record.version,
+            f"{ENDED} names command id {record.command_id!r}, not that of the batch "
+            f"that ended the game ({before.command_id!r} at v{before.version})",
+        )
+    _outcome(rules, outcome, record, record is records[-1])
+    _reveals(created, _typed(record, GameEnded), record.version)
+
+
+def _reveals(created: GameCreated, ended: GameEnded, version: int) -> None:
+    """The seeds a game's end reveals follow from its segments: one per segment, in order,
+    either revealed (a seed) or withheld (neither seed nor nonce); none for table chance."""
+    if created.chance != ChanceMode.SERVER:
+        if ended.seeds:
+            raise Bad(version, f"{ENDED} of a table-chance game reveals seeds it has not")
+        return
+    wanted = [(s.start, s.stream) for s in created.segments]
+    given = [(s.start, s.stream) for s in ended.seeds]
+    if given != wanted:
+        raise Bad(
+            version,
+            f"{ENDED} reveals seeds for segments {_shown(given)}, the game commits to "
+            f"{_shown(wanted)}",
+        )
+    for s in ended.seeds:
+        if s.withheld != (s.seed is None) or (s.withheld and s.nonce is not None):
+            raise Bad(
+                version,
+                f"{ENDED}: the seed of stream {s.stream} (draws from {s.start}) is neither "
+                "revealed nor withheld",
+            )
+
+
+def _salts(records: Sequence[Record], created: GameCreated, supplied: bytes | None) -> None:
+    """Every record's salt is ``salt_for(key, game_id, version)``: the key the end reveals
+    (unless a seed is withheld, when it must not), else the one the caller holds."""
+    last = records[-1]
+    key = None
+    if last.type == ENDED:
+        ended: GameEnded = _typed(last, GameEnded)
+        withheld = any(s.withheld for s in ended.seeds)
+        if withheld and ended.salt_key is not None:
+            raise Bad(
+                last.version,
+                f"{ENDED} reveals the salt key while a seed is withheld (the salts would open "
+                "the hidden records a game sharing the seed draws again)",
+            )
+        if not withheld and ended.salt_key is None:
+            raise Bad(
+                last.version,
+                f"{ENDED} does not reveal the game's salt key, though it withholds no seed",
+            )
+        if ended.salt_key is not None:
+            key = _key(ended.salt_key, last.version)
+            if supplied is not None and supplied != key:
+                raise Bad(
+                    last.version,
+                    f"{ENDED} reveals another salt key than the game's own (the store's "
+                    "secret or the file's header holds another)",
+                )
+    key = key or supplied
+    if key is None:
+        raise Bad(
+            1,
+            "salts cannot be checked: the game's salt key is not revealed (it has not ended, "
+            "or a seed is withheld); verify the stored game as its referee or operator, or a "
+            "file exported by this skald (its header carries a running game's key)",
+        )
+    for r in records:
+        if r.salt is None:
+            raise Bad(r.version, "the record carries no salt (every record of the game has one)")
+        if r.salt != salt_for(key, created.game_id, r.version):
+            none = all(x.salt != salt_for(key, created.game_id, x.version) for x in records)
+            raise Bad(
+                r.version,
+                "the record's salt is not the one the game's salt key derives"
+                + (" (nor is any record's: the salts or the key were changed)" if none else ""),
+            )
+
+
+def _key(text: str, version: int) -> bytes:
+    try:
+        key = bytes.fromhex(text)
+    except ValueError:
+        key = b""
+    if len(key) != 32 or key.hex() != text:
+        raise Bad(version, f"{ENDED}: the salt key is not 32 bytes of lowercase hex")
+    return key
 
 
 def _command_id(first: Record, used: dict[str, int]) -> None:
@@ -262,11 +458,8 @@ def _command_id(first: Record, used: dict[str, int]) -> None:
     used[cid] = first.version
 
 
-def _outcome(rules: AnyRules, state: Any, head: Record, last: bool) -> None:
+def _outcome(rules: AnyRules, outcome: Outcome, head: Record, last: bool) -> None:
     ended: GameEnded = _typed(head, GameEnded)
-    outcome = rules.outcome(state)
-    if outcome is None:
-        raise Bad(head.version, "game marked ended but the rules say it is still running")
     for what, stored, derived in (
         ("scores", list(ended.scores), list(outcome.scores)),
         ("winners", list(ended.winners), list(outcome.winners)),
@@ -373,8 +566,8 @@ def _redecide(
                     f"stored {stored.type} differs from the re-decided {mine.type}: "
                     f"{_difference(name, derived, kept)}",
                 )
-    if len(again) != len(batch):
-        bad = batch[min(len(again), len(batch) - 1)].version
+    if len(again) != len(batch):  # the first extra record, or the place of the first missing
+        bad = batch[len(again)].version if len(again) < len(batch) else batch[-1].version + 1
         raise Bad(bad, f"the command makes {len(again)} events, {len(batch)} are stored")
     for e in events:
         state = rules.evolve(state, e)

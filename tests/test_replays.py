@@ -36,7 +36,7 @@ def test_golden_game_replays_exactly(path: Path) -> None:
     parsed = replay_file.load_bytes(path.read_bytes())
     report = verify(parsed.records, parsed.seeds)
     assert report.ok, report.problem
-    assert report.checked == ["chain", "commitments", "outcome", "re-decision"]
+    assert report.checked == ["chain", "commitments", "outcome", "re-decision", "salts"]
     loaded = fold_records(parsed.records)
     outcome = loaded.rules.outcome(loaded.state)
     assert outcome is not None

@@ -102,7 +102,9 @@ def test_a_seed_shared_with_a_running_game_is_withheld_at_the_end(svc: GameServi
     assert ended.salt_key is None
     text = svc.export(first, OPERATOR)
     assert b"table-7".hex() not in text
-    assert verify(svc.store.read(first), svc.repo.secret(first).seeds).ok  # the store verifies
+    secret = svc.repo.secret(first)
+    assert secret is not None  # the store verifies, with its seeds and salt key
+    assert verify(svc.store.read(first), secret.seeds, salt_key=secret.salt_key).ok
     later = finish(svc, second, seed=1)
     (revealed,) = later.seeds
     assert revealed.seed == b"table-7".hex() and not revealed.withheld

@@ -139,7 +139,7 @@ def test_a_check_verify_cannot_run_is_a_failure_not_a_note(svc: GameService) -> 
     assert not report.ok and report.first_bad == 2 and "not revealed" in report.problem
     assert not report.notes
     stored = svc.verify(gid, OPERATOR)
-    assert stored.ok and stored.checked == ["chain", "head", "commitments", "re-decision"]
+    assert stored.ok and stored.checked == ["chain", "head", "commitments", "re-decision", "salts"]
 
 
 GOLDENS = sorted(

@@ -1,10 +1,13 @@
 """The kernel's own records around a game's events, typed like a game's events.
 
 Every stored game starts with :class:`GameCreated` (version 1) and, once its outcome is known,
-ends with :class:`GameEnded`; :class:`Reseeded` announces a new chance segment (an imported
-unfinished game continues on a fresh seed). They are stored under the type names in
-:data:`KERNEL_RECORDS` (``skald.GameCreated`` …) through the same codec as game events, so the
-store, replay files, verify and the wire read one shape instead of dicts spelled in four places.
+ends with :class:`GameEnded`. :class:`Reseeded` announced a new chance segment in the middle of
+a game (old imports of running games, format 1); no code writes it any more, and ``verify``
+refuses it in a game of format 2: a reseeded fork commits to its new segment in its own
+:class:`GameCreated`. It stays a type so the wire keeps its number. They are stored under the
+type names in :data:`KERNEL_RECORDS` (``skald.GameCreated`` …) through the same codec as game
+events, so the store, replay files, verify and the wire read one shape instead of dicts spelled
+in four places.
 
 A *segment* is a stretch of a game's chance draws from one seed: draws ``start`` onward come
 from the seed committed to by ``commitment`` (hex SHA-256 of the segment's nonce and seed,
