@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -270,6 +271,22 @@ def verify(
             "game must hold it. Repeatable; a unique beginning of 12+ hex digits is enough.",
         ),
     ] = None,
+    receipts: Annotated[
+        Path | None,
+        typer.Option(
+            "--receipts",
+            help="A folder of a seat's signed receipts (skald play keeps them in "
+            "$SKALD_RECEIPTS or ~/.local/share/skald/receipts): each must agree with the game.",
+        ),
+    ] = None,
+    key: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--key",
+            help="For a replay file: a server's receipt key (hex; GetServerInfo, `skald "
+            "serve --json`): receipts must be signed by it. Default: the keys the file names.",
+        ),
+    ] = None,
     db: Db = None,
     server: Server = None,
     token: Token = None,
@@ -280,23 +297,40 @@ def verify(
     Exits non-zero naming the first bad event. With --expect, also that record N's hash is the
     one a seat was given: a hash binds every record up to it (each holds the one before), so
     it settles what re-deciding cannot — a command id, a time or an order chosen anew and the
-    chain sealed again — for the first N records."""
-    from cli.audit_sources import file_disputes, file_salt_key
+    chain sealed again — for the first N records. With --receipts, every signed receipt a seat
+    kept for this game must agree with it: the records the server acknowledged, and the view
+    and legal moves the seat was served when it acted; a receipt the game contradicts, one
+    whose signature fails, or one signed by a key the game does not name, fails it."""
     from service import disputes
+    from service.evidence import check_receipts
+    from service.receipts import ReceiptBox
+    from service.replay_file import load_bytes
     from service.verify import verify as verify_records
 
     with refusals(json):
         wanted = [_expected(text) for text in expect or ()]
+        keys = [_key(text) for text in key or ()]
+        box = ReceiptBox(_receipt_dir(receipts)) if receipts is not None else None
     if is_file(ref):
         with refusals(json):
-            _, records, seeds = records_of(None, ref)
-            raw = file_disputes(ref)
-        checked = verify_records(records, seeds, salt_key=file_salt_key(ref))
-        report = disputes.apply(checked, records, raw).to_json()
+            from cli.audit_sources import replay_path
+
+            parsed = load_bytes(replay_path(ref).read_bytes())
+            records = list(parsed.records)
+            found = box.of([parsed.created.game_id]) or box.every() if box is not None else None
+            result = verify_records(records, parsed.seeds, salt_key=parsed.salt_key)
+            if found is not None:
+                trusted = keys or list(parsed.server_keys)
+                ids = [parsed.created.game_id]
+                result = check_receipts(result, records, found, trusted, None, ids)
+            result = disputes.apply(result, records, parsed.disputes)
+        report = result.to_json()
     else:
         with session(db, server, token, json) as client:
-            report = client.verify(client.resolve(ref))
-            records = client.history(client.resolve(ref)) if wanted else []
+            gid = client.resolve(ref)
+            found = box.of([gid]) or box.every() if box is not None else None
+            report = client.verify(gid, found)
+            records = client.history(gid) if wanted else []
     if not report["ok"]:
         emit(json, report, lambda: None)
         raise fail(
@@ -318,6 +352,26 @@ def verify(
             console.print(f"  note: {note}", markup=False)
 
     emit(json, report, human)
+
+
+def _key(text: str) -> str:
+    """``--key``: an Ed25519 public key, 64 hex digits."""
+    from domain.kernel.errors import Malformed
+
+    digits = text.strip().lower()
+    if len(digits) != 64 or any(ch not in "0123456789abcdef" for ch in digits):
+        raise Malformed("verify/bad-key", f"--key {text[:80]}: give the 64 hex digits of a key")
+    return digits
+
+
+def _receipt_dir(path: Path) -> Path:
+    """``--receipts``: a folder (one that does not exist yet holds no receipts, which the
+    report's notes say, as for any folder without this game's)."""
+    from domain.kernel.errors import SkaldError
+
+    if path.exists() and not path.is_dir():
+        raise SkaldError("receipt/not-a-folder", f"--receipts {path}: not a folder")
+    return path
 
 
 EXPECT_MIN = 12

@@ -209,7 +209,15 @@ def serve(
         raise fail(as_json, error.rule, error.reason, error.kind, code=2) from None
     _stop_on_signals()  # before the line that says the server is ready
     try:
-        _announce(as_json, _address_of(host, bound), 1, svc.store.target, creating, tls is not None)
+        _announce(
+            as_json,
+            _address_of(host, bound),
+            1,
+            svc.store.target,
+            creating,
+            tls is not None,
+            svc.signer().key,
+        )
         _serve_until_stopped(server)
     except KeyboardInterrupt:
         server.stop(2).wait(5)  # calls in flight get 2 s to finish, then the process exits
@@ -262,15 +270,25 @@ def _address_of(host: str, port: int) -> str:
 
 
 def _announce(
-    as_json: bool, address: str, workers: int, store: str, creating: str, tls: bool
+    as_json: bool,
+    address: str,
+    workers: int,
+    store: str,
+    creating: str,
+    tls: bool,
+    receipt_key: str | None = None,
 ) -> None:
     """The ready line, printed once the port is bound: one line whatever the terminal's width
-    (launch scripts and log searches read it), or one JSON object with ``--json``."""
+    (launch scripts and log searches read it), or one JSON object with ``--json`` (which also
+    names the store's receipt key, as GetServerInfo serves it)."""
     from service.store_check import shown_url
 
     shown = shown_url(store)
     if as_json:
-        emit(True, {"serving": address, "workers": workers, "store": shown, "tls": tls})
+        ready = {"serving": address, "workers": workers, "store": shown, "tls": tls}
+        if receipt_key is not None:
+            ready["receipt_key"] = receipt_key
+        emit(True, ready)
     else:
         many = f" with {workers} workers" if workers > 1 else ""
         console.print(

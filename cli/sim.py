@@ -122,9 +122,11 @@ def _start_worker(settings: dict[str, Any]) -> None:
     from service.client import LocalClient, RemoteClient
 
     server = settings.pop("server")
-    _WORKER["client"] = (
+    client = (
         RemoteClient(server, settings["token"]) if server else LocalClient(open_service(":memory:"))
     )
+    client.receipts = None  # random games keep no evidence (nor pay for its receipts)
+    _WORKER["client"] = client
     _WORKER.update(settings)
 
 
@@ -226,6 +228,7 @@ def simulate(
     )
     if jobs == 1:
         with session(db, server, token, json, creates=True) as client, bar:
+            client.receipts = None  # random games keep no evidence
             task = bar.add_task(f"simulating {cli_name(name)}", total=games)
             for i in range(games):
                 runs.append(play_one(client, game, players, base, i, cards, bool(token)))
@@ -412,7 +415,9 @@ def demo(
     from service.auth import new_token
     from service.bootstrap import open_service, registry
     from service.client import RemoteClient
+    from service.evidence import check_receipts
     from service.grpc_server import create_server
+    from service.receipts import ReceiptBox
     from service.replay_file import load_bytes
     from service.verify import verify
 
@@ -428,6 +433,9 @@ def demo(
         created = lobby.create(game, players, seed.encode() if seed else None, "server", {}, ())
         gid = created["game_id"]
         seats = [RemoteClient(address, tok) for tok in created["seat_tokens"]]
+        box = ReceiptBox(Path(tempfile.mkdtemp(prefix="skald-demo-receipts-")))
+        for client in seats:  # each seat keeps its receipts, as `skald play` does
+            client.receipts = box
         watched: list[Any] = []
         watcher = threading.Thread(
             target=lambda: watched.extend(RemoteClient(address).watch(gid, 0)), daemon=True
@@ -457,7 +465,14 @@ def demo(
         path = out or Path(tempfile.gettempdir()) / f"skald-demo-{gid[:8]}.jsonl"
         path.write_text(text)
         parsed = load_bytes(path.read_bytes())
-        report = verify(parsed.records, parsed.seeds)
+        report = check_receipts(
+            verify(parsed.records, parsed.seeds, salt_key=parsed.salt_key),
+            parsed.records,
+            box.of([gid]),
+            parsed.server_keys,
+            None,
+            [parsed.created.game_id],
+        )
         final = lobby.view(gid, None, None)
         middle = max(1, final.version // 2)  # mid-game, where seat and spectator differ most
         side_by_side = (seats[0].view(gid, 0, middle), lobby.view(gid, None, middle))
@@ -476,6 +491,8 @@ def demo(
             "replay_file": str(path),
             "verified": report.ok,
             "checked": report.checked,
+            "receipts": str(box.root),
+            "receipts_agree": report.receipts,
         }
 
         where = f" --db {shlex.quote(svc.store.target)}"
@@ -483,7 +500,7 @@ def demo(
             f"skald show {gid[:8]}{where}",
             f"skald show {gid[:8]} --seat 0{where}",
             f"skald log {gid[:8]}{where}",
-            f"skald verify {shlex.quote(str(path))}",
+            f"skald verify {shlex.quote(str(path))} --receipts {shlex.quote(str(box.root))}",
         ]
 
         def human() -> None:
@@ -511,6 +528,11 @@ def demo(
             verdict = "verifies" if report.ok else "does NOT verify"
             console.print(
                 f"  replay file {literal(path)} {verdict} offline ({', '.join(report.checked)})",
+                highlight=False,
+            )
+            console.print(
+                f"  {report.receipts} signed receipts the seats kept agree with it "
+                f"({literal(box.root)})",
                 highlight=False,
             )
             console.print(f"  store {literal(svc.store.target)}; look further:", highlight=False)

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from service._generated.skald.v1 import skald_pb2
     from service.games import GameService
     from service.queries import Viewed
+    from service.receipts import Receipt, ReceiptBox
 
 
 FIELD_RULES: dict[str, str] = {
@@ -121,6 +122,9 @@ def created_json(c: Any) -> dict[str, Any]:
 
 
 class Client(Protocol):
+    receipts: ReceiptBox | None
+    """Where acknowledged commands' receipts are kept; ``None``: not kept (nor asked for)."""
+
     def resolve(self, game_id: str) -> str: ...
     def rules_of(self, game_id: str) -> AnyRules: ...
     def create(
@@ -165,7 +169,14 @@ class Client(Protocol):
 
     def list_games(self) -> list[dict[str, Any]]: ...
     def games_page(self, query: GamesQuery) -> tuple[list[dict[str, Any]], str]: ...
-    def verify(self, game_id: str) -> dict[str, Any]: ...
+    def verify(self, game_id: str, receipts: Sequence[Receipt] | None = None) -> dict[str, Any]:
+        """The stored game verified; with ``receipts`` (a seat's), each checked against it."""
+        ...
+
+    def receipt_key(self) -> str:
+        """The public key (hex) the store or server signs receipts with."""
+        ...
+
     def check(
         self, game_id: str, at: int, seat: int, command: Any, chance: Sequence[ChanceEntry]
     ) -> list[Record]: ...
@@ -210,6 +221,9 @@ class LocalClient:
         else:
             self._svc = svc
         self.who = OPERATOR
+        self.receipts: ReceiptBox | None = _box()
+        """Where each acknowledged command's receipt is kept (``None``: not issued)."""
+        self.last_receipt: Receipt | None = None
 
     @property
     def opened(self) -> GameService | None:
@@ -261,6 +275,9 @@ class LocalClient:
             command_id=command_id,
             chance_entries=chance,
         )
+        if self.receipts is not None:
+            self.last_receipt = self.svc.receipt(self.svc.resolve(game_id), result)
+            self.receipts.keep(self.last_receipt)
         return result.version, list(result.records)
 
     def legal(self, game_id: str, seat: int) -> list[Any]:
@@ -301,8 +318,13 @@ class LocalClient:
         rows = [{**row.to_json(), "game": cli_name(row.game)} for row in page.rows]
         return rows, page.next_page_token
 
-    def verify(self, game_id: str) -> dict[str, Any]:
-        return dict(self.svc.verify(game_id, self.who).to_json())
+    def verify(self, game_id: str, receipts: Sequence[Receipt] | None = None) -> dict[str, Any]:
+        return dict(self.svc.verify(game_id, self.who, receipts).to_json())
+
+    def receipt_key(self) -> str:
+        key = self.svc.receipt_key()
+        assert key is not None
+        return key
 
     def check(
         self, game_id: str, at: int, seat: int, command: Any, chance: Sequence[ChanceEntry]
@@ -364,6 +386,9 @@ class RemoteClient:
         self.stub = stubs.SkaldStub(self.channel)
         self.token = token or os.environ.get("SKALD_TOKEN")
         self._rules: dict[str, AnyRules] = {}
+        self.receipts: ReceiptBox | None = _box()
+        """Where each acknowledged command's receipt is kept (``None``: not kept)."""
+        self.last_receipt: Receipt | None = None
 
     def _md(self) -> tuple[tuple[str, str], ...]:
         return (("authorization", f"Bearer {self.token}"),) if self.token else ()
@@ -425,8 +450,13 @@ class RemoteClient:
             command_id=command_id or "",
             chance=self.wire.chance_entries_to_proto(chance),
             expected_version=expected_version,
+            skip_receipt=self.receipts is None,
         )
         r = self._call("SubmitCommand", request)
+        if r.HasField("receipt"):
+            self.last_receipt = self.wire.receipt_from_proto(r.receipt)
+            if self.receipts is not None:
+                self.receipts.keep(self.last_receipt)
         return int(r.version), [self.wire.record_from_proto(rules, e) for e in r.events]
 
     def legal(self, game_id: str, seat: int) -> list[Any]:
@@ -500,12 +530,12 @@ class RemoteClient:
     ) -> dict[str, Any]:
         request = build_request(
             self.pb.RuleDisputeRequest,
-            {"fork_at": "version/out-of-range"},
+            {"fork_at_version": "version/out-of-range"},
             game_id=game_id,
             number=number,
             uphold=uphold,
             text=text,
-            fork_at=fork_at or 0,
+            fork_at_version=fork_at or 0,
             reseed=reseed,
         )
         r = self._call("RuleDispute", request)
@@ -562,10 +592,18 @@ class RemoteClient:
             for g in r.games
         ], r.next_page_token
 
-    def verify(self, game_id: str) -> dict[str, Any]:
-        report = _report(self._call("VerifyGame", self.pb.VerifyGameRequest(game_id=game_id)))
+    def verify(self, game_id: str, receipts: Sequence[Receipt] | None = None) -> dict[str, Any]:
+        request = self.pb.VerifyGameRequest(
+            game_id=game_id, receipts=[self.wire.receipt_to_proto(r) for r in receipts or ()]
+        )
+        report = _report(self._call("VerifyGame", request))
         report["game"] = self.rules_of(game_id).name  # as the local report names it
+        if receipts is not None and not receipts:
+            report["notes"].append("no receipts given: what a seat was served is not checked")
         return report
+
+    def receipt_key(self) -> str:
+        return str(self._call("GetServerInfo", self.pb.GetServerInfoRequest()).receipt_key)
 
     def check(
         self, game_id: str, at: int, seat: int, command: Any, chance: Sequence[ChanceEntry]
@@ -648,6 +686,7 @@ def _report(r: Any) -> dict[str, Any]:
         "problem": r.problem,
         "checked": list(r.checked),
         "notes": list(r.notes),
+        "receipts": int(r.receipts),
     }
 
 
@@ -733,3 +772,10 @@ def connect(db: str | None, server: str | None, token: str | None = None) -> Cli
     from service.store import DEFAULT_DB
 
     return LocalClient(open_service(db or os.environ.get("SKALD_DB") or str(DEFAULT_DB)))
+
+
+def _box() -> ReceiptBox:
+    """The default receipt folder (:func:`service.receipts.default_dir`)."""
+    from service.receipts import ReceiptBox
+
+    return ReceiptBox()

@@ -3,8 +3,8 @@
 A receipt (:mod:`service.receipts`) is signed with the store's key, so every replica of one
 store signs with the same key and a seat's receipts stay evidence after a restart. The keys a
 game trusts are its store's and those of the servers it was imported from (kept in its secret,
-from the file's header ``server_keys``); an export writes them all, so a file names every key
-that signed a receipt for its game.
+from the file's header ``server_keys``: :func:`service.lifecycle.receipt_keys`); an export
+writes them all, so a file names every key that signed a receipt for its game.
 
 :func:`check_receipts` runs after ``verify`` and can only add a failure: a receipt the records
 contradict fails the game at the receipt's version (or the first version the contradiction
@@ -24,7 +24,7 @@ from service.registry import Registry
 from service.repository import Repository
 from service.verify import Report
 
-__all__ = ["check_receipts", "issue", "trusted_keys"]
+__all__ = ["check_receipts", "issue"]
 
 
 def issue(repo: Repository, signer: Signer, game_id: str, submitted: Submitted) -> Receipt:
@@ -36,15 +36,6 @@ def issue(repo: Repository, signer: Signer, game_id: str, submitted: Submitted) 
     if before is None or before.version != first - 1:
         before = repo.load(game_id, upto=first - 1)
     return signer.sign(unsigned(game_id, batch, before.rules, before.state))
-
-
-def trusted_keys(repo: Repository, game_id: str, own: str | None) -> list[str]:
-    """The receipt keys a stored game names: earlier servers' (an import's) and this store's."""
-    secret = repo.secret(game_id)
-    keys = list(secret.server_keys) if secret is not None else []
-    if own is not None and own not in keys:
-        keys.append(own)
-    return keys
 
 
 def check_receipts(
@@ -81,6 +72,11 @@ def check_receipts(
                 report.fail(version, f"receipt: {problem}")
             return report
         report.receipts += 1
+    if states.other_rules is not None:
+        report.notes.append(
+            f"recorded under rules {states.other_rules}: the receipts' record hashes were "
+            "checked, not the views and legal lists they name (this skald's may differ)"
+        )
     seats = sorted({r.seat for r in mine})
     report.checked.append("receipts")
     report.notes.append(
@@ -105,8 +101,10 @@ class _States:
         self.games = games
         self.loaded: Loaded | None = None
         self.cache: dict[tuple[int, int], tuple[str, str]] = {}
+        self.other_rules: str | None = None
+        """The rules version the game was recorded under, when it is not this skald's."""
 
-    def served(self, version: int, seat: int) -> tuple[str, str]:
+    def served(self, version: int, seat: int) -> tuple[str, str] | None:
         if (version, seat) in self.cache:
             return self.cache[(version, seat)]
         at = 0 if self.loaded is None else self.loaded.version
@@ -120,6 +118,9 @@ class _States:
         except Exception:  # a forged record that does not apply: the fold names where
             raise _Unfoldable(version) from None
         loaded = self.loaded
+        if loaded.created.rules_version != loaded.rules.rules_version:
+            self.other_rules = loaded.created.rules_version
+            return None
         hashes: tuple[str, str] = served_hashes(loaded.rules, loaded.state, seat)
         self.cache[(version, seat)] = hashes
         return hashes

@@ -234,7 +234,7 @@ class GameService:
             report,
             self.repo.read(game_id),
             receipts,
-            evidence.trusted_keys(self.repo, game_id, self.receipt_key(create=False)),
+            lifecycle.receipt_keys(self.repo, game_id),
             self.repo.games,
             (game_id, created.game_id),
         )

@@ -151,6 +151,8 @@ class Servicer:
         response = pb.SubmitCommandResponse(version=result.version, replayed=result.replayed)
         for record, event in self.svc.shown_events(rules, result, who):
             wire.add_record(response.events, rules, record, event, decided)
+        if not request.skip_receipt:
+            response.receipt.CopyFrom(wire.receipt_to_proto(self.svc.receipt(gid, result)))
         return response
 
     @guarded
@@ -237,7 +239,18 @@ class Servicer:
     @guarded
     def VerifyGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
-        return report_to_proto(self.svc.verify(gid, who))
+        receipts = [wire.receipt_from_proto(r) for r in request.receipts]
+        return report_to_proto(self.svc.verify(gid, who, receipts if receipts else None))
+
+    @guarded
+    def GetServerInfo(self, request: Any, context: grpc.ServicerContext) -> Any:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            mine = version("skald")
+        except PackageNotFoundError:  # run from a checkout, not installed
+            mine = ""
+        return pb.GetServerInfoResponse(receipt_key=self.svc.signer().key, server_version=mine)
 
     @guarded
     def CheckCommand(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -291,7 +304,7 @@ class Servicer:
             request.number,
             request.uphold,
             request.text,
-            request.fork_at or None,
+            request.fork_at_version or None,
             request.reseed,
         )
         response = pb.RuleDisputeResponse(dispute=wire.dispute_to_proto(dispute))
@@ -314,6 +327,7 @@ def report_to_proto(report: Any) -> Any:
         problem=report.problem,
         checked=report.checked,
         notes=report.notes,
+        receipts=report.receipts,
     )
     if report.first_bad is not None:
         msg.first_bad = report.first_bad

@@ -91,14 +91,19 @@ def _issue(
     seeds: Sequence[SeedReveal],
     players: int,
     salt_key: bytes | None = None,
+    server_keys: Sequence[str] = (),
 ) -> tuple[tuple[str, ...], str]:
-    """New seat and referee tokens for a game; only their hashes are stored, with its seeds
-    and its record salt key (a new one unless given)."""
+    """New seat and referee tokens for a game; only their hashes are stored, with its seeds,
+    its record salt key (a new one unless given) and the receipt keys of the servers it was
+    imported from."""
     seat_tokens = tuple(auth.new_token() for _ in range(players))
     referee = auth.new_token()
     hashes = tuple(auth.token_hash(t) for t in seat_tokens)
     key = salt_key if salt_key is not None else new_salt_key()
-    repo.put_secret(game_id, Secret(tuple(seeds), hashes, auth.token_hash(referee), key))
+    repo.put_secret(
+        game_id,
+        Secret(tuple(seeds), hashes, auth.token_hash(referee), key, tuple(server_keys)),
+    )
     return seat_tokens, referee
 
 
@@ -261,13 +266,32 @@ def export(repo: Repository, game_id: str, principal: Principal) -> str:
             "store/head-mismatch",
             f"game {game_id} ends at v{records[-1].version}, its head names v{head.version}",
         )
-    secret = repo.secret(game_id)  # a running game's file carries the key it continues under
+    # A running table-chance game's file carries the key it continues under (an import goes
+    # on with it). A running server-chance game's does not: it cannot be imported before its
+    # end (its seed is secret), and with the key a holder of the file could test guesses of
+    # the hidden draws of records written after it against the hashes seats are served.
+    secret = repo.secret(game_id)
+    table = read_kernel(records[0], GameCreated).chance == ChanceMode.TABLE
     return replay_file.dumps(
         game_id,
         records,
-        salt_key=secret.salt_key if secret is not None else None,
+        salt_key=secret.salt_key if secret is not None and table else None,
+        server_keys=receipt_keys(repo, game_id),
         disputes=[r.to_json() for r in repo.read_disputes(game_id)],
     )
+
+
+def receipt_keys(repo: Repository, game_id: str) -> list[str]:
+    """The receipt keys a game names: earlier servers' (from an import) and this store's, if
+    it has one (a store that never signed a receipt makes none for an export)."""
+    from service.receipts import Signer
+
+    secret = repo.secret(game_id)
+    keys = list(secret.server_keys) if secret is not None else []
+    private = repo.store.server_key(create=False)
+    if private is not None and (own := Signer(private).key) not in keys:
+        keys.append(own)
+    return keys
 
 
 def import_text(repo: Repository, text: str) -> tuple[Created, Report]:
@@ -305,7 +329,9 @@ def import_text(repo: Repository, text: str) -> tuple[Created, Report]:
     folded = fold_into(None, game_id, records, repo.games, trusted=False)
     revealed = read_kernel(records[-1], GameEnded).salt_key if ended else None
     salt_key = bytes.fromhex(revealed) if revealed is not None else parsed.salt_key
-    seat_tokens, referee = _issue(repo, game_id, parsed.seeds, folded.players, salt_key)
+    seat_tokens, referee = _issue(
+        repo, game_id, parsed.seeds, folded.players, salt_key, parsed.server_keys
+    )
     repo.append(game_id, records)
     if parsed.disputes:  # beside the game's records, as they were (bound by hashes, not ids)
         repo.append_disputes(game_id, disputes.parse(parsed.disputes))

@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +72,7 @@ class Receipt:
     record_hash: str
     command_id: str
     seat: int
-    acted_at: int
+    acted_at_version: int
     view_hash: str
     legal_hash: str
     key: str
@@ -80,12 +80,12 @@ class Receipt:
 
     def payload(self) -> bytes:
         """The bytes the signature covers: every field but the signature, canonical JSON."""
-        body = asdict(self)
+        body = self.to_json()
         del body["signature"]
         return canonical(body)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {name: getattr(self, name) for name in _FIELDS}
 
     @staticmethod
     def from_json(obj: Mapping[str, Any]) -> Receipt:
@@ -97,7 +97,7 @@ class Receipt:
         if set(obj) != names:
             wrong = sorted(set(obj) ^ names)
             raise Malformed("receipt/malformed", f"a receipt's fields {wrong} are wrong")
-        ints = ("format", "first_version", "version", "seat", "acted_at")
+        ints = ("format", "first_version", "version", "seat", "acted_at_version")
         for name in names:
             value = obj[name]
             kind = int if name in ints else str
@@ -123,6 +123,9 @@ class Receipt:
         return True
 
 
+_FIELDS = tuple(Receipt.__dataclass_fields__)
+
+
 class Signer:
     """The server's Ed25519 key (32 private bytes, kept in the store: :meth:`EventStore.
     server_key`); ``key`` is the public key, hex, as served by GetServerInfo."""
@@ -143,8 +146,11 @@ class Signer:
         return os.urandom(32)
 
     def sign(self, receipt: Receipt) -> Receipt:
-        unsigned = replace(receipt, key=self.key, signature="")
-        return replace(unsigned, signature=self._private.sign(unsigned.payload()).hex())
+        body = receipt.to_json()
+        body["key"] = self.key
+        del body["signature"]
+        body["signature"] = self._private.sign(canonical(body)).hex()
+        return Receipt(**body)
 
 
 def served_hashes(rules: AnyRules, state: Any, seat: int) -> tuple[str, str]:
@@ -155,9 +161,7 @@ def served_hashes(rules: AnyRules, state: Any, seat: int) -> tuple[str, str]:
     return view, legal
 
 
-def unsigned(
-    game_id: str, batch: Sequence[Record], rules: AnyRules, state_before: Any
-) -> Receipt:
+def unsigned(game_id: str, batch: Sequence[Record], rules: AnyRules, state_before: Any) -> Receipt:
     """The receipt of ``batch`` (a command's records, its first carrying the command), with
     ``state_before`` the state it was decided against; key and signature left to a signer."""
     first, last = batch[0], batch[-1]
@@ -171,7 +175,7 @@ def unsigned(
         record_hash=last.hash,
         command_id=first.command_id,
         seat=seat,
-        acted_at=first.version - 1,
+        acted_at_version=first.version - 1,
         view_hash=view,
         legal_hash=legal,
         key="",
@@ -186,7 +190,9 @@ def contradiction(
 ) -> tuple[int, str] | None:
     """The version and reason ``records`` (a whole game, in order) contradict ``receipt``, or
     ``None``. ``trusted``: the public keys the game names as its servers'. ``served(version,
-    seat)`` gives the (view, legal) hashes the records imply for ``seat`` at ``version``."""
+    seat)`` gives the (view, legal) hashes the records imply for ``seat`` at ``version``, or
+    ``None`` when they cannot be compared (a game recorded under other rules: its views may
+    have other fields now), so only the records' hashes are held to the receipt."""
     v = receipt.version
     if not receipt.signed():
         return v, f"the receipt for v{v} is not validly signed by the key it names"
@@ -197,7 +203,7 @@ def contradiction(
             f"the receipt for v{v} is signed by key {receipt.key[:12]}…, which the game does "
             f"not name as its server's ({named})"
         )
-    if not 1 <= receipt.first_version <= v or receipt.acted_at != receipt.first_version - 1:
+    if not 1 <= receipt.first_version <= v or receipt.acted_at_version != receipt.first_version - 1:
         return v, f"the receipt for v{v} names no batch (versions out of order)"
     if v > len(records):
         return len(records) + 1, (
@@ -223,17 +229,23 @@ def contradiction(
         )
     after = records[v] if v < len(records) else None
     if after is not None and after.command_id == receipt.command_id and after.command is None:
-        return v + 1, f"the batch of command {receipt.command_id!r} runs past v{v} (the receipt's end)"
-    view, legal = served(receipt.acted_at, receipt.seat)
+        return (
+            v + 1,
+            f"the batch of command {receipt.command_id!r} runs past v{v} (the receipt's end)",
+        )
+    hashes = served(receipt.acted_at_version, receipt.seat)
+    if hashes is None:
+        return None
+    view, legal = hashes
     if view != receipt.view_hash:
         return receipt.first_version, (
-            f"seat {receipt.seat} was served another view at v{receipt.acted_at} than these "
+            f"seat {receipt.seat} was served another view at v{receipt.acted_at_version} than these "
             "records give"
         )
     if legal != receipt.legal_hash:
         return receipt.first_version, (
             f"seat {receipt.seat} was served another list of legal moves at "
-            f"v{receipt.acted_at} than these records give"
+            f"v{receipt.acted_at_version} than these records give"
         )
     return None
 

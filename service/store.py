@@ -574,7 +574,7 @@ class EventStore(Application):  # type: ignore[type-arg]
         """The store's receipt-signing key (32 private bytes): made and stored the first time
         it is asked for with ``create``; two processes making it at once agree on the first
         written (the other's write collides and it reads that one)."""
-        found = list(self.events.get(_SERVER_KEY_ID, desc=True, limit=1))
+        found: list[Any] = list(self.events.get(_SERVER_KEY_ID, desc=True, limit=1))
         if found:
             return bytes.fromhex(found[0].private_key)
         if not create:

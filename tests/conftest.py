@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,6 +37,10 @@ settings.load_profile("suite")
 # rich fixes its width when ``cli.common`` is imported: wide enough that no output wraps.
 os.environ.setdefault("COLUMNS", "240")
 os.environ.setdefault("SKALD_EXTRA_GAMES", "tests.toy_game,tests.dice_game,tests.components_game")
+
+# Receipts (service/receipts.py) that clients keep by default go to a folder of this run's own,
+# never the user's ~/.local/share/skald/receipts.
+os.environ.setdefault("SKALD_RECEIPTS", tempfile.mkdtemp(prefix="skald-test-receipts-"))
 
 PG_URL = os.environ.get("SKALD_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 

@@ -390,7 +390,9 @@ def test_disputes_over_grpc_on_a_real_port(served: tuple[Rpc, GameService, int])
 
     ruled = rpc.call(
         "RuleDispute",
-        pb.RuleDisputeRequest(game_id=gid, number=1, uphold=True, text="ok", fork_at=FORK_AT),
+        pb.RuleDisputeRequest(
+            game_id=gid, number=1, uphold=True, text="ok", fork_at_version=FORK_AT
+        ),
         referee,
     )
     assert ruled.dispute.ruling.upheld and ruled.fork.version == FORK_AT

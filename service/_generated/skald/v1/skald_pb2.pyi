@@ -870,12 +870,18 @@ class SubmitCommandRequest(_message.Message):
     EXPECTED_VERSION_FIELD_NUMBER: _builtins.int
     COMMAND_ID_FIELD_NUMBER: _builtins.int
     CHANCE_FIELD_NUMBER: _builtins.int
+    SKIP_RECEIPT_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     seat: _builtins.int
     expected_version: _builtins.int
     """The version the command was decided against; a stale one is refused (ABORTED)."""
     command_id: _builtins.str
     """Idempotency key: resubmitting an applied id returns the original result."""
+    skip_receipt: _builtins.bool
+    """No receipt in the answer: for a client that keeps no evidence (a bot, a load generator),
+    which saves the server the receipt's work (the seat's view and legal list hashed, a
+    signature: about a millisecond).
+    """
     @_builtins.property
     def command(self) -> Global___Command: ...
     @_builtins.property
@@ -889,10 +895,11 @@ class SubmitCommandRequest(_message.Message):
         expected_version: _builtins.int | None = ...,
         command_id: _builtins.str = ...,
         chance: _abc.Iterable[Global___ChanceEntry] | None = ...,
+        skip_receipt: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "command", b"command", "expected_version", b"expected_version"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "chance", b"chance", "command", b"command", "command_id", b"command_id", "expected_version", b"expected_version", "game_id", b"game_id", "seat", b"seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "chance", b"chance", "command", b"command", "command_id", b"command_id", "expected_version", b"expected_version", "game_id", b"game_id", "seat", b"seat", "skip_receipt", b"skip_receipt"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__expected_version: _TypeAlias = _typing.Literal["expected_version"]  # noqa: Y015
     _WhichOneofArgType__expected_version: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version"]  # noqa: Y015
@@ -949,7 +956,7 @@ class Receipt(_message.Message):
     RECORD_HASH_FIELD_NUMBER: _builtins.int
     COMMAND_ID_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
-    ACTED_AT_FIELD_NUMBER: _builtins.int
+    ACTED_AT_VERSION_FIELD_NUMBER: _builtins.int
     VIEW_HASH_FIELD_NUMBER: _builtins.int
     LEGAL_HASH_FIELD_NUMBER: _builtins.int
     KEY_FIELD_NUMBER: _builtins.int
@@ -964,10 +971,10 @@ class Receipt(_message.Message):
     """The hash of the batch's last record (it binds every record before it)."""
     command_id: _builtins.str
     seat: _builtins.int
-    acted_at: _builtins.int
+    acted_at_version: _builtins.int
     """The version the command was decided against (the batch's first version less one)."""
     view_hash: _builtins.str
-    """SHA-256 (hex) of the canonical JSON of the seat's view at `acted_at`, and of its list of
+    """SHA-256 (hex) of the canonical JSON of the seat's view at `acted_at_version`, and of its list of
     legal commands there ({type, data} each, in the game's order).
     """
     legal_hash: _builtins.str
@@ -984,7 +991,7 @@ class Receipt(_message.Message):
         record_hash: _builtins.str = ...,
         command_id: _builtins.str = ...,
         seat: _builtins.int = ...,
-        acted_at: _builtins.int = ...,
+        acted_at_version: _builtins.int = ...,
         view_hash: _builtins.str = ...,
         legal_hash: _builtins.str = ...,
         key: _builtins.str = ...,
@@ -992,7 +999,7 @@ class Receipt(_message.Message):
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["acted_at", b"acted_at", "command_id", b"command_id", "first_version", b"first_version", "format", b"format", "game_id", b"game_id", "key", b"key", "legal_hash", b"legal_hash", "record_hash", b"record_hash", "seat", b"seat", "signature", b"signature", "version", b"version", "view_hash", b"view_hash"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["acted_at_version", b"acted_at_version", "command_id", b"command_id", "first_version", b"first_version", "format", b"format", "game_id", b"game_id", "key", b"key", "legal_hash", b"legal_hash", "record_hash", b"record_hash", "seat", b"seat", "signature", b"signature", "version", b"version", "view_hash", b"view_hash"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1898,16 +1905,16 @@ class RuleDisputeRequest(_message.Message):
     NUMBER_FIELD_NUMBER: _builtins.int
     UPHOLD_FIELD_NUMBER: _builtins.int
     TEXT_FIELD_NUMBER: _builtins.int
-    FORK_AT_FIELD_NUMBER: _builtins.int
+    FORK_AT_VERSION_FIELD_NUMBER: _builtins.int
     RESEED_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     number: _builtins.int
     uphold: _builtins.bool
     text: _builtins.str
-    fork_at: _builtins.int
+    fork_at_version: _builtins.int
     """Uphold and continue the game as a fork of it from this version (0: no fork)."""
     reseed: _builtins.bool
-    """With fork_at: the fork draws fresh chance from there on."""
+    """With fork_at_version: the fork draws fresh chance from there on."""
     def __init__(
         self,
         *,
@@ -1915,12 +1922,12 @@ class RuleDisputeRequest(_message.Message):
         number: _builtins.int = ...,
         uphold: _builtins.bool = ...,
         text: _builtins.str = ...,
-        fork_at: _builtins.int = ...,
+        fork_at_version: _builtins.int = ...,
         reseed: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["fork_at", b"fork_at", "game_id", b"game_id", "number", b"number", "reseed", b"reseed", "text", b"text", "uphold", b"uphold"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["fork_at_version", b"fork_at_version", "game_id", b"game_id", "number", b"number", "reseed", b"reseed", "text", b"text", "uphold", b"uphold"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
