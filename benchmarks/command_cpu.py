@@ -14,7 +14,9 @@ the ``GameService.submit`` call inside it, and ``ratio`` = current ÷ baseline (
 CPU is ``time.process_time`` in the measured process: SQLite's work (and the kernel's, for
 the file's fsync) is counted, other processes' is not.
 
-``python -m benchmarks.command_cpu [--rounds N] [--quick] [--baseline COMMIT]``.
+``python -m benchmarks.command_cpu [--rounds N] [--quick] [--baseline COMMIT]
+[--instructions] [--skip-receipt]``: ``--skip-receipt`` measures commands sent with
+``skip_receipt`` (a bot's), so the receipt's own cost is the difference between two runs.
 """
 
 from __future__ import annotations
@@ -185,7 +187,14 @@ def main() -> None:
         action="store_true",
         help="count instructions under valgrind instead of timing (slow, load-independent)",
     )
+    parser.add_argument(
+        "--skip-receipt",
+        action="store_true",
+        help="send commands with skip_receipt (no signed receipt in the answer)",
+    )
     args = parser.parse_args()
+    if args.skip_receipt:  # read by the driver processes, which inherit the environment
+        os.environ["SKALD_BENCH_SKIP_RECEIPT"] = "1"
     if args.instructions:
         print(json.dumps(instructions(args.baseline), indent=1))
         return

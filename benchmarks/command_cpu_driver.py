@@ -24,6 +24,7 @@ instruction counts is the commands' alone (:func:`benchmarks.command_cpu.instruc
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import tempfile
@@ -56,6 +57,15 @@ class _Context:
 
     def set_trailing_metadata(self, metadata: Any) -> None:
         pass
+
+
+def _receipt_choice(pb: Any) -> dict[str, Any]:
+    """``skip_receipt`` when ``SKALD_BENCH_SKIP_RECEIPT`` is set and the measured tree's
+    request has the field (trees before receipts answer without one anyway)."""
+    fields = pb.SubmitCommandRequest.DESCRIPTOR.fields_by_name
+    if os.environ.get("SKALD_BENCH_SKIP_RECEIPT") and "skip_receipt" in fields:
+        return {"skip_receipt": True}
+    return {}
 
 
 def _recorded(rules: Any, players: int, seed: bytes, stream: str, pick: int) -> list[Any]:
@@ -108,6 +118,7 @@ def measure(
                     game_id=created.game_id,
                     seat=seat,
                     command=wire.command_to_proto(rules.name, command),
+                    **_receipt_choice(pb),
                 ).SerializeToString()
                 for seat, command in steps
             ]
