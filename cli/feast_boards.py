@@ -19,10 +19,11 @@ from domain.feast.banquet import GameLength
 from domain.feast.boards.grid import BoardSpec, SquareKind
 from domain.feast.boards.registry import BOARD_SPECS
 from domain.feast.catalog import effects_built
+from domain.feast.game.state import Phase
 from domain.feast.goods import GOOD_SPECS, Colour, Good
 from domain.feast.occupations import OCCUPATIONS
 from domain.feast.placement import BoardState, Piece, PieceKind, all_pieces, income
-from domain.feast.placement.geometry import footprint, geometry
+from domain.feast.placement.geometry import footprint, geometry, is_horizontal
 from domain.feast.placement.pieces import cells, colour
 from domain.feast.placement.scoring import paying_bonuses
 from domain.feast.ships import SHIPS
@@ -115,6 +116,15 @@ class Layout:
     income: int | None
     paying: frozenset[tuple[int, int]]
     """Bonus squares that would pay now (bare, all 8 neighbours covered)."""
+    horizontal: frozenset[int] = frozenset()
+    """Banquet table: indices into ``pieces`` of the tiles lying horizontally (long side along
+    the table). The table is one row of squares, so a tile's squares do not show how it lies;
+    the "one horizontal tile per food type" rule (rules.ja.txt フェイズ9) depends on it."""
+
+    def horizontal_names(self) -> list[str]:
+        """The printed names of the horizontal tiles, left to right."""
+        ordered = sorted(self.horizontal, key=lambda i: min(self.pieces[i][2]))
+        return [piece_name(self.pieces[i][0]) for i in ordered]
 
     def grid(self) -> list[list[Square | None]]:
         out: list[list[Square | None]] = [[None] * self.spec.width for _ in range(self.spec.height)]
@@ -147,12 +157,15 @@ def layout(data: Any) -> Layout | None:
         return None
     owner: dict[tuple[int, int], int] = {}
     pieces = []
+    horizontal: set[int] = set()
     for i, pl in enumerate(state.placed):
         fp = footprint(geo, cells(pl.piece), pl.rotation)
         covered = tuple((pl.row + c.row, pl.col + c.col) for c in fp.cells)
         for rc in covered:
             owner[rc] = i
         pieces.append((pl.piece, colour(pl.piece), covered))
+        if state.banquet is not None and is_horizontal(cells(pl.piece), pl.rotation):
+            horizontal.add(i)
     squares = []
     for r in range(spec.height):
         for c in range(spec.width):
@@ -167,6 +180,7 @@ def layout(data: Any) -> Layout | None:
         tuple(pieces),
         income(state) if spec.income else None,
         frozenset((b.row, b.col) for b in paying_bonuses(state)),
+        frozenset(horizontal),
     )
 
 
@@ -184,6 +198,14 @@ def banquet_layout(player: dict[str, Any], length: str, round_: int) -> Layout |
         "banquet": {"length": length, "round": round_, "emigrated_ships": emigrated},
     }
     return layout(data)
+
+
+def feasted(view: dict[str, Any], player: dict[str, Any]) -> bool:
+    """Whether to mark the seat as having ended its feast: only during the Feast phase
+    (rules.ja.txt フェイズ9), while others may still be feasting. The view's ``feasted`` is
+    set when the seat ends its feast and cleared only when the next feast begins, so read
+    alone it would still say so through the next round's actions."""
+    return bool(player.get("feasted")) and view.get("phase") == Phase.FEAST.value
 
 
 def rounds(length: object) -> int:

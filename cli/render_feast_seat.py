@@ -2,7 +2,8 @@
 
 Two characters a square: the piece's code on its goods colour, or the printed square (``·`` a
 −1 square, a number on the income track, a bonus's reward code in lower case, ``▓▓`` a
-pillar, `` x`` a banquet square not open this round), ruled with the square names the move
+pillar, `` x`` a banquet square not open this round; a banquet tile lying horizontally
+underlined and named under the table row), ruled with the square names the move
 notation takes (column letters, row numbers: ``put fur home c4``; a banquet table's
 columns numbered). Boards are titled by the name ``put`` takes (``home``, ``labrador``,
 ``long-house-0``), ships numbered (``load 1``), occupations by code and name (``occ17 Orient
@@ -67,7 +68,8 @@ def _square(lay: fb.Layout, sq: fb.Square | None) -> Text:
         return Text("  ")
     if sq.piece is not None:
         piece, colour, _ = lay.pieces[sq.piece]
-        return Text(f"{fb.codes().get(piece, '??'):<2}", style=COLOUR_STYLES[colour])
+        style = COLOUR_STYLES[colour] + (" underline" if sq.piece in lay.horizontal else "")
+        return Text(f"{fb.codes().get(piece, '??'):<2}", style=style)
     if sq.closed:
         return Text(" x", style="grey42 on grey11")
     if sq.kind is SquareKind.INCOME:
@@ -110,12 +112,15 @@ def board_panel(lay: fb.Layout, title: str | None = None) -> Panel:
     notes = []
     if lay.income is not None:
         notes.append(f"income {lay.income}")
+    body = ruled_text(lay)
     if lay.spec.board.value == "banquet-table":
         notes.append(f"{fb.banquet_open(lay)} open")
+        if lay.horizontal:  # underlined on the table (フェイズ9: one per food type)
+            body.append("\nhorizontal: " + ", ".join(lay.horizontal_names()), style="italic")
     elif lay.paying:
         notes.append(f"{len(lay.paying)} bonus paying")
     subtitle = ", ".join(notes) or None
-    return Panel(ruled_text(lay), title=head, subtitle=subtitle, box=box.ROUNDED, expand=False)
+    return Panel(body, title=head, subtitle=subtitle, box=box.ROUNDED, expand=False)
 
 
 def _legend(layouts: list[fb.Layout]) -> Text:
@@ -218,7 +223,7 @@ def player_panel(view: dict[str, Any], player: dict[str, Any]) -> Panel:
         ("Thing penalties: ", "bold"),
         (str(player.get("penalties", 0)), "bold red" if player.get("penalties") else ""),
         ("  passed" if player.get("passed") else "", "yellow"),
-        ("  feasted" if player.get("feasted") else "", "green"),
+        ("  feasted" if fb.feasted(view, player) else "", "green"),
     )
     resources = Text.assemble(
         ("Silver ", "bold"),

@@ -138,11 +138,16 @@ def _piece(index: int, lay: fb.Layout, top: int) -> str:
             edges.append(f"M{sw.num(x + CELL)},{sw.num(y)}v{CELL}")
     name = fb.piece_name(piece)
     code = fb.codes().get(piece, "?")
+    horizontal = index in lay.horizontal
     parts = [
         f"<path class='tile' fill='{fill}' data-piece='{piece.name}'"
-        f" data-squares='{len(squares)}' d='{''.join(cells)}'/>",
+        f" data-squares='{len(squares)}'"
+        + (" data-horizontal='true'" if horizontal else "")
+        + f" d='{''.join(cells)}'/>",
         f"<path class='edge' d='{''.join(edges)}'/>",
     ]
+    if horizontal:
+        parts.append(_horizontal_mark(squares, top, ink))
     # the label sits in the row of the square nearest the piece's centre
     cr = sum(r for r, _ in squares) / len(squares)
     cc = sum(c for _, c in squares) / len(squares)
@@ -163,7 +168,29 @@ def _piece(index: int, lay: fb.Layout, top: int) -> str:
             text_anchor="middle",
         )
     )
-    return sw.group(parts, name)
+    return sw.group(parts, f"{name}, lying horizontally" if horizontal else name)
+
+
+def _horizontal_mark(squares: tuple[tuple[int, int], ...], top: int, ink: str) -> str:
+    """A banquet tile lying horizontally (its long side along the table, rules.ja.txt
+    フェイズ9: one such tile per food type): a double-headed arrow along the tile's foot, from
+    its first square to its last, as the table row alone does not show how a tile lies."""
+    row = max(r for r, _ in squares)
+    left = min(c for _, c in squares) * CELL + 4
+    right = (max(c for _, c in squares) + 1) * CELL - 4
+    y = top + row * CELL + CELL - 4
+    head = 3
+    d = (
+        f"M{sw.num(left)},{sw.num(y)}H{sw.num(right)}"
+        f"M{sw.num(left + head)},{sw.num(y - head)}L{sw.num(left)},{sw.num(y)}"
+        f"L{sw.num(left + head)},{sw.num(y + head)}"
+        f"M{sw.num(right - head)},{sw.num(y - head)}L{sw.num(right)},{sw.num(y)}"
+        f"L{sw.num(right - head)},{sw.num(y + head)}"
+    )
+    return (
+        f"<path class='horizontal' fill='none' stroke='{ink}' stroke-width='1.2' d='{d}'>"
+        "<title>lies horizontally</title></path>"
+    )
 
 
 def board_block(lay: fb.Layout, title: str | None = None) -> Block:
@@ -175,6 +202,8 @@ def board_block(lay: fb.Layout, title: str | None = None) -> Block:
         notes.append(f"income {lay.income}")
     if lay.spec.board.value == "banquet-table":
         notes.append(f"{fb.banquet_open(lay)} squares to cover")
+        if lay.horizontal:
+            notes.append("horizontal: " + ", ".join(lay.horizontal_names()))
     if lay.paying:
         notes.append(f"{len(lay.paying)} bonus paying")
     parts = [sw.text(0, 14, name, 13, font_weight="bold")]

@@ -152,7 +152,7 @@ def player_block(view: dict[str, Any], player: dict[str, Any]) -> Block:
             ("to act", seat in set(view.get("to_act") or ())),
             ("start player", view.get("start_player") == seat),
             ("passed", player.get("passed")),
-            ("feasted", player.get("feasted")),
+            ("feasted", fb.feasted(view, player)),
         )
         if on
     ]

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from domain.feast.game import RULES
+from domain.feast.game import RULES, notation
 from domain.feast.game import commands as cmd
 from domain.feast.game.actions import SPACES
 from domain.feast.game.actions.forge import FORGE_CHOICES
@@ -200,6 +200,9 @@ def test_special_sale_refusals_and_silver_spent_meanwhile() -> None:
     assert _listed(placed, cmd.BuySpecials) == [cmd.BuySpecials(())]
     after, _ = run(placed, 0, cmd.BuySpecials(()), chance)
     assert after.running is None and after.players[0].specials == ()
+    # the move notation writes that step `buy` and reads it back (it refused bare `buy`)
+    assert notation.to_text(cmd.BuySpecials(())) == "buy"
+    assert notation.parse("buy") == cmd.BuySpecials(())
 
 
 def test_random_four_player_games_reach_the_new_spaces() -> None:

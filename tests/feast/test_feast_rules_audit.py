@@ -7,8 +7,10 @@ from __future__ import annotations
 from domain.feast.game import RULES
 from domain.feast.game import commands as cmd
 from domain.feast.game import events as ev
+from domain.feast.game.readings import FIRST
 from domain.feast.goods import Good
 from domain.feast.mountains import MountainItem
+from domain.kernel.fast import replace
 from tests.feast.cards_kit import (
     KNARR,
     LONGSHIP,
@@ -66,9 +68,12 @@ def test_without_ships_cook_trading_still_needs_a_green_good() -> None:
     """The reading for everyone else is unchanged (NOTES.md: the turning is the action)."""
     state = with_ships(bare(silver=1, salt_meat=1), 0, KNARR)
     assert refused(state, 0, cmd.PlaceVikings(TRADING)) == "feast/nothing-to-trade"
-    # a card that upgrades before trading without #36's sentence keeps the reading too
+    # under the first readings (games stored before RULINGS.md "A Feast for Odin, more") a
+    # card that upgrades before trading without #36's sentence kept the reading too; now its
+    # ↑1 counts (test_feast_rulings_2026_12)
     state = with_ships(played(bare(silver=1, salt_meat=1), 0, 37), 0, KNARR)
-    assert refused(state, 0, cmd.PlaceVikings(TRADING)) == "feast/nothing-to-trade"
+    first = replace(state, readings=FIRST)
+    assert refused(first, 0, cmd.PlaceVikings(TRADING)) == "feast/nothing-to-trade"
 
 
 # --- occupations.md #147 Steersman: "If you own a knarr, you may take actions that need a

@@ -527,6 +527,17 @@ class OccupationEffectsAdded:
     numbers: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class ReadingsAdopted:
+    """Setup, option readings: the rule readings this game is played under, by number
+    (RULINGS.md; 2 is "A Feast for Odin, more": raids judged after spending, cards acting
+    immediately before or instead counted for using a space, Weapons Warden counting the
+    round's placements). Games stored before the option have no such event and keep the first
+    readings (1), as when played."""
+
+    readings: int
+
+
 Event = (
     GameStarted
     | OccupationDealt
@@ -586,6 +597,7 @@ Event = (
     | GrantFinished
     | SpecialTileMoved
     | OccupationEffectsAdded
+    | ReadingsAdopted
 )
 
 EVENTS: dict[str, type] = {c.__name__: c for c in get_args(Event)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from domain.feast.action_board import ACTION_SPACES
 from domain.feast.banquet import VIKINGS_ON_ROUND_SPACES, VIKINGS_ON_THING_AT_SETUP
 from domain.feast.boards.exploration import EXPLORATION_FACES
 from domain.feast.boards.grid import BoardId
@@ -41,6 +42,9 @@ from domain.kernel.fast import replace
 
 _STRIPS = {s.number: s.items for s in MOUNTAIN_STRIPS}
 _BACK = {f.board_letter: f.spec.board for f in EXPLORATION_FACES if not f.front}
+_COLUMN_2 = frozenset(a.id for a in ACTION_SPACES if a.column == 2)
+"""The printed column-2 spaces (an imitation space's id is never one): ``_placed`` counts the
+2-Viking placements on them (#166 Weapons Warden, RULINGS.md "A Feast for Odin, more")."""
 
 
 def _player(s: State, seat: int, **changes: Any) -> State:
@@ -86,7 +90,8 @@ def _dealt(s: State, e: ev.OccupationDealt | ev.OccupationDrawn) -> State:
 
 def _round(s: State, e: ev.RoundStarted) -> State:
     players = tuple(
-        replace(p, waiting=p.waiting - 1, thing=p.thing + 1, passed=False) for p in s.players
+        replace(p, waiting=p.waiting - 1, thing=p.thing + 1, passed=False, column_2_placements=0)
+        for p in s.players
     )
     return replace(s, round=e.round, phase=Phase.ACTIONS, players=players)
 
@@ -120,7 +125,8 @@ def _weapon(s: State, e: ev.WeaponDrawn) -> State:
 
 def _placed(s: State, e: ev.VikingsPlaced) -> State:
     p = s.players[e.seat]
-    s = _player(s, e.seat, thing=p.thing - e.vikings)
+    pairs = p.column_2_placements + (1 if e.space in _COLUMN_2 and e.vikings == 2 else 0)
+    s = _player(s, e.seat, thing=p.thing - e.vikings, column_2_placements=pairs)
     s = replace(
         s,
         occupied=(*s.occupied, Occupancy(e.space, e.seat, e.vikings, e.copy)),
@@ -283,6 +289,7 @@ _APPLY: dict[type, Callable[[State, Any], State]] = {
     ev.GrantFinished: lambda s, e: replace(s, granting=None, acting=None),
     ev.SpecialTileMoved: cards.tile_moved,
     ev.OccupationEffectsAdded: lambda s, e: replace(s, late_effects=True),
+    ev.ReadingsAdopted: lambda s, e: replace(s, readings=e.readings),
 }
 
 

@@ -19,6 +19,7 @@ from domain.feast.game import events as ev
 from domain.feast.game.actions import SPACE_RULES, SPACES
 from domain.feast.game.actions.base import Refusal, rule
 from domain.feast.game.cards import engine as cards
+from domain.feast.game.cards.model import SpaceUse
 from domain.feast.game.flow import Log
 from domain.feast.game.state import FEAST, Resume, State
 from domain.kernel.chance import Chance
@@ -28,16 +29,18 @@ __all__ = ["grant_refusal", "over", "start_next"]
 
 def grant_refusal(s: State, seat: int, space_id: str, option: int) -> Refusal | None:
     """Why the seat cannot carry out the space's action now without Vikings: the space's own
-    conditions (ships, cost, a full action: ``turn``'s refusals), never its Vikings, whether
-    it is occupied, or the turn order."""
-    from domain.feast.game.turn import usable_refusal
+    conditions (ships, cost, a full action: ``turn``'s refusals, with the cards acting
+    immediately before it counted as for a placement: ``turn.counted_refusal``), never its
+    Vikings, whether it is occupied, or the turn order. The action is not on the printed
+    space (``before_and_use``): the cards keyed to placing Vikings there do not count."""
+    from domain.feast.game.turn import counted_refusal
 
     target = SPACES.get(space_id)
     if target is None or SPACE_RULES.get(target.kind) is None:
         return rule("unknown-space", f"there is no built action space {space_id!r}")
     if option not in SPACE_RULES[target.kind].options:
         return rule("no-such-option", f"{space_id} has options {SPACE_RULES[target.kind].options}")
-    return usable_refusal(s, seat, target, option)
+    return counted_refusal(s, SpaceUse(seat, target, option, True))
 
 
 def start_next(log: Log, then: Resume, chance: Chance) -> bool:

@@ -29,7 +29,7 @@ number from 1 in the order the drawing lists them.
 ``hunt fail``                         ... or failure
 ``raid ok stone 1 swords 2 take chest``  end a raid taking a chest (``raid fail``; ``spears N`` with #137)
 ``trade peas beans``                  overseas trading: these green goods to blue
-``buy glass-beads``                   special sale: 1 or 2 tiles
+``buy glass-beads``                   special sale: 1 or 2 tiles (``buy``: none left)
 ``buy knarr``                         buy a ship
 ``load 1``                            one ore onto ship 1
 ``put fur home c4 r1``                a good, tile, silver or ore onto a board
@@ -227,7 +227,7 @@ def parse(text: str, context: object = None) -> Command:
     if verb == "buy":
         if len(words) == 1 and words[0] in SHIPS:
             return BuyShip(SHIPS[words[0]])
-        if not words or any(w not in SPECIALS for w in words):
+        if any(w not in SPECIALS for w in words):  # bare `buy`: the sale's step buying none
             raise ValueError("write buy SHIP (whaling-boat, knarr, longship) or buy TILE [TILE]")
         return BuySpecials(tuple(SPECIALS[w] for w in words))
     if verb == "load":

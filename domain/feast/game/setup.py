@@ -6,12 +6,17 @@ light-brown starting occupation of the chosen decks (the rest leave the game). T
 the weapons deck, the dark occupation deck, the four exploration boards front up, 2 mountain
 strips face up (3 with 4 players), with 4 players the imitation columns (a chance event picks
 column 1 or 2, and 3 or 4: RULINGS.md), a random start player. Then round 1 begins.
+
+Options added after games were stored say in ``absent`` what those games played:
+``occupations`` and ``late_occupations`` (the card effects), ``readings`` (the version of the
+rule readings, ``game/readings.py``: RULINGS.md "A Feast for Odin, more" from 2).
 """
 
 from __future__ import annotations
 
 from domain.feast.banquet import GameLength
 from domain.feast.game import events as ev
+from domain.feast.game import readings
 from domain.feast.game.cards.registry import LATE_NUMBERS
 from domain.feast.game.evolve import apply
 from domain.feast.game.flow import Log
@@ -63,6 +68,19 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "#159); off: those cards do nothing else (the game before they were built)",
         absent=False,  # games stored before they were built played without them
     ),
+    OptionSpec(
+        "readings",
+        OptionKind.NUMBER,
+        readings.CURRENT,
+        "the version of the rule readings (game/readings.py): 2, RULINGS.md 'A Feast for "
+        "Odin, more' (raids judged after stone and long swords are spent; cards acting "
+        "immediately before or instead count for using a space; Weapons Warden counts the "
+        "round's placements); 1, the readings before it (games stored before the option)",
+        overrides="RULINGS.md: A Feast for Odin, more (2026-12-06)",
+        minimum=readings.FIRST,
+        maximum=readings.CURRENT,
+        absent=readings.FIRST,  # games stored before the option played the first readings
+    ),
 )
 
 
@@ -93,6 +111,8 @@ def setup(players: int, options: Options, chance: Chance) -> tuple[ev.Event, ...
     )
     if options["occupations"] and options["late_occupations"]:
         log.emit(ev.OccupationEffectsAdded(LATE_NUMBERS))
+    if int(options["readings"]) > readings.FIRST:
+        log.emit(ev.ReadingsAdopted(int(options["readings"])))
     pool = list(starting_cards(decks))
     for seat in range(players):
         card = chance.pick(pool, "feast: deal a starting occupation")

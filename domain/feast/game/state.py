@@ -83,6 +83,10 @@ class Player:
     used: tuple[str, ...] = ()
     """Occupation uses that a card's limit counts (``occupation-041@3``: card and round;
     ``cards.registry`` says which cards are limited)."""
+    column_2_placements: int = 0
+    """2-Viking placements on printed column-2 spaces this round (``VikingsPlaced``; an
+    imitation space is not one), also those whose Vikings #60 Inspector moved back: what #166
+    Weapons Warden counts (RULINGS.md "A Feast for Odin, more", ``readings``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +257,9 @@ class State:
     late_effects: bool = False
     """The effects of the cards built last too (``OccupationEffectsAdded``, option
     ``late_occupations``)."""
+    readings: int = 1
+    """The version of the rule readings played (``ReadingsAdopted``, option ``readings``:
+    ``game/readings.py``); 1 for games stored before the option existed."""
     offers: tuple[CardOffer, ...] = ()
     """Occupation offers waiting, first first: the first is the pending decision."""
     resume: Resume | None = None

@@ -19,12 +19,13 @@ from domain.feast.game.actions.base import DONE, Offer, Refusal, rule
 from domain.feast.game.actions.mountains import can_upgrade, strips_open
 from domain.feast.game.actions.occupations import draw_occupation
 from domain.feast.game.cards import engine as cards
+from domain.feast.game.cards.model import SpaceUse
 from domain.feast.game.evolve import apply
 from domain.feast.game.flow import Log
 from domain.feast.game.items import SHIP_SPECS
 from domain.feast.game.phases import run_phases
 from domain.feast.game.solo import blocked_refusal
-from domain.feast.game.state import Resume, Running, State
+from domain.feast.game.state import Acting, Resume, Running, State
 from domain.feast.ships import Berth, ShipKind
 from domain.kernel.chance import Chance
 from domain.kernel.fast import replace
@@ -108,7 +109,9 @@ def space_refusal(
         return target, rule("too-few-vikings", f"this space needs {need} Vikings")
     if option not in handler.options:
         return target, rule("no-such-option", f"{target.id} has options {handler.options}")
-    return target, _ships_meet(s, seat, target.needs) or handler.refuse(s, seat, target, option)
+    acting = Acting(seat, space_id, target.id, need)
+    use = SpaceUse(seat, target, option, space_id.startswith(IMITATION), acting)
+    return target, counted_refusal(s, use)
 
 
 def place_commands(s: State, seat: int) -> Iterator[tuple[str, int, str | None]]:
@@ -216,6 +219,24 @@ def usable_refusal(s: State, seat: int, target: ActionSpace, option: int) -> Ref
     return _ships_meet(s, seat, target.needs) or SPACE_RULES[target.kind].refuse(
         s, seat, target, option
     )
+
+
+def counted_refusal(s: State, use: SpaceUse) -> Refusal | None:
+    """``usable_refusal`` when the space is chosen (Vikings placed, or an action granted),
+    with the seat's cards acting immediately before its action or instead of it counted: a
+    space may be taken when its action can be carried out as the player's played cards change
+    it (RULINGS.md "A Feast for Odin, more": #149's oil, #37's ↑1, #105's knarr …;
+    ``cards.enables``, only under the readings that count them). Once the space is used, its
+    action reads the state those cards made (``use_space``): a card's offer declined that
+    left it unusable voids the action, as a column-4 card played first may."""
+    found = usable_refusal(s, use.seat, use.space, use.option)
+    if found is None:
+        return None
+
+    def usable(after: State) -> bool:
+        return usable_refusal(after, use.seat, use.space, use.option) is None
+
+    return None if cards.enables(s, use, usable) else found
 
 
 # --- the running action's steps -------------------------------------------------------------

@@ -33,7 +33,8 @@ from domain.kernel.chance import Chance
 ROLLS = 3
 """Up to three rolls, each replacing the last (ダイスを3回まで振って)."""
 RAID_FAILS_AT = 5
-"""A battle result of five or less is an automatic failure (refresher.en.txt)."""
+"""A battle result of five or less is an automatic failure (refresher.en.txt), judged after
+stone and long swords are spent (RULINGS.md "A Feast for Odin, more"; ``dice_steps``)."""
 WHALING_BOAT_ORE = 1
 """The ore printed on every whaling boat (rules.ja.txt 武装)."""
 

@@ -9,10 +9,14 @@ rules.ja.txt 狩りスペース and 襲撃／略奪, refresher.en.txt, component
   result of 0 must be declared a success; failure pays nothing (失敗の場合は何も払わない) and
   gives 1 wood and 1 such weapon. Success is impossible when wood + weapons fall short of the
   result: then only failure is listed and accepted (the automatic failure).
-* **Raids** (raiding, pillaging; aim high): each stone or long sword spent adds 1; a result of
-  5 or less (roll plus ore, before stone and long swords) fails automatically; success takes exactly one blue good or special tile of sword
-  value ≤ the result (components.md §1.4); failure spends nothing and gives 1 stone and 1 long
-  sword.
+* **Raids** (raiding, pillaging; aim high): each stone or long sword spent adds 1; a battle
+  result of 5 or less fails automatically; success takes exactly one blue good or special
+  tile of sword value ≤ the result (components.md §1.4); failure spends nothing and gives 1
+  stone and 1 long sword. "5 or less" is judged on the result after spending — the roll, plus
+  ore where the space adds it, plus every stone and long sword spent (RULINGS.md "A Feast for
+  Odin, more": 5 + a stone + a long sword = 7 succeeds); games under the first readings
+  (option ``readings`` 1, every game stored before it) judge it on the roll plus ore, before
+  spending (``readings.raid_judged_after_spending``).
 * A failed snare returns 1 Viking, failed whaling 2, failed pillaging 1 (``DiceFailed``).
 """
 
@@ -39,6 +43,7 @@ from domain.feast.game.cards import engine as cards
 from domain.feast.game.cards.model import DiceOutcome
 from domain.feast.game.flow import Log
 from domain.feast.game.items import amount, items
+from domain.feast.game.readings import raid_judged_after_spending
 from domain.feast.game.state import Dice, State
 from domain.feast.game.turn import continue_action
 from domain.kernel.chance import Chance
@@ -114,9 +119,12 @@ def raid_refusal(s: State, seat: int, c: cmd.DeclareRaid) -> Refusal | None:
             "cannot-pay",
             f"you have {p.stone} stone, {swords} long sword(s) and {spears} spear(s)",
         )
-    if result(d) <= RAID_FAILS_AT:  # judged on roll + ore, before spending (NOTES.md ruling)
-        return rule("automatic-failure", f"the roll plus ore is {result(d)} (5 or less): it fails")
     battle = result(d) + cards.stone_value(s, seat) * c.stone + c.swords + c.spears
+    if raid_judged_after_spending(s):
+        if battle <= RAID_FAILS_AT:
+            return rule("automatic-failure", f"the battle result is {battle} (5 or less): it fails")
+    elif result(d) <= RAID_FAILS_AT:  # the first readings: roll + ore, before spending
+        return rule("automatic-failure", f"the roll plus ore is {result(d)} (5 or less): it fails")
     table = loot_table(s, seat)
     if c.take is None or (c.take not in table and sword_of(c.take) is None):
         return rule("take-blue-or-special", "take one blue good or special tile")
@@ -159,13 +167,16 @@ def dice_commands(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.
         if value:
             yield cmd.DeclareHunt(False)
     if "DeclareRaid" in answers:
-        if value > RAID_FAILS_AT:
+        after = raid_judged_after_spending(s)
+        if after or value > RAID_FAILS_AT:
             per_stone = cards.stone_value(s, seat)
             most = amount(p, "spear") if cards.spears_as_swords(s, seat) else 0
             for stone in range(p.stone + 1):
                 for swords in range(amount(p, "long-sword") + 1):
                     for spears in range(most + 1):
                         battle = value + per_stone * stone + swords + spears
+                        if after and battle <= RAID_FAILS_AT:
+                            continue
                         for take in takeable(s, seat, battle):
                             yield cmd.DeclareRaid(True, stone, swords, take, spears)
         yield cmd.DeclareRaid(False)

@@ -13,7 +13,18 @@ from typing import TYPE_CHECKING
 
 from domain.feast.boards.grid import BoardId
 from domain.feast.game import events as ev
-from domain.feast.game.cards.model import ApplyFn, Card, Choice, Limit, Menu, PhaseFn, PlayFn
+from domain.feast.game.cards.model import (
+    ApplyFn,
+    Card,
+    Choice,
+    EnablesFn,
+    Limit,
+    Menu,
+    PhaseFn,
+    PlayFn,
+    SpaceUse,
+    UsableFn,
+)
 from domain.feast.game.items import (
     BUILDING_INDEX,
     SHIP_SPECS,
@@ -22,6 +33,7 @@ from domain.feast.game.items import (
     boards,
     can_pay,
     free_berths,
+    gain,
     items,
 )
 from domain.feast.game.setup_data import card_id
@@ -110,6 +122,53 @@ def exchange(
         log.emit(ev.Paid(seat, pay, reason))
     if gain:
         log.emit(ev.Gained(seat, gain, reason))
+
+
+# --- cards that count when deciding whether a space may be used ------------------------------
+
+
+def after_choice(s: State, seat: int, c: Card, ch: Choice, trigger: str) -> State:
+    """The state the card's choice would leave (its events folded, nothing drawn): what a card
+    acting immediately before a space's action makes, to judge the space on (``Card.enables``).
+    """
+    from domain.feast.game.flow import Log
+
+    log = Log(s)
+    apply_choice(log, seat, c, ch, trigger, Chance())  # no choice judged here draws chance
+    return log.state
+
+
+def enabled_by_offer(
+    number: int,
+    test: Callable[[SpaceUse], bool],
+    trigger: Callable[[State, SpaceUse], str] = lambda s, use: f"before:{use.space.id}",
+) -> EnablesFn:
+    """``Card.enables`` of a card offered immediately before the spaces ``test`` picks
+    (``before_offer``): some choice it may take then leaves the space usable (RULINGS.md "A
+    Feast for Odin, more"). ``trigger`` is the offer's, as the card's hook makes it."""
+
+    def enables(s: State, use: SpaceUse, usable: UsableFn) -> bool:
+        if not test(use):
+            return False
+        c, why = card(number), trigger(s, use)
+        return any(
+            usable(after_choice(s, use.seat, c, ch, why))
+            for ch in legal_choices(s, use.seat, c, why)
+        )
+
+    return enables
+
+
+def enabled_by_gain(test: Callable[[SpaceUse], bool], *pairs: tuple[str, int]) -> EnablesFn:
+    """``Card.enables`` of a card giving ``pairs`` immediately before the spaces ``test``
+    picks, with nothing to choose (``give``): the space is usable once they are given."""
+    got = items(*pairs)
+
+    def enables(s: State, use: SpaceUse, usable: UsableFn) -> bool:
+        p = s.players[use.seat]
+        return test(use) and usable(s.with_player(use.seat, gain(p, got)))
+
+    return enables
 
 
 def give(log: Log, seat: int, number: int, *pairs: tuple[str, int]) -> None:

@@ -32,7 +32,8 @@ from domain.feast.action_board import ACTION_SPACES, ActionSpace
 from domain.feast.game import events as ev
 from domain.feast.game.cards import registry
 from domain.feast.game.cards.effects import spent
-from domain.feast.game.cards.model import Card, DiceOutcome, SpaceUse
+from domain.feast.game.cards.model import Card, DiceOutcome, SpaceUse, UsableFn
+from domain.feast.game.readings import cards_before_count
 from domain.feast.game.setup_data import card_id
 from domain.feast.game.state import ItemCount, Phase, State
 from domain.kernel.chance import Chance
@@ -209,6 +210,17 @@ def explore_any(s: State, seat: int) -> bool:
 
 def trades_without_greens(s: State, seat: int) -> bool:
     return any(c.trades_without_greens for c in cards_of(s, seat))
+
+
+def enables(s: State, use: SpaceUse, usable: UsableFn) -> bool:
+    """Whether a card the seat has played, acting immediately before the space's action or
+    instead of it, lets the space be used though its own conditions fail on ``s`` (RULINGS.md
+    "A Feast for Odin, more": a space may be taken when its action can be carried out as the
+    player's played cards change it). Only under the readings that count such cards
+    (``readings.cards_before_count``: games stored before read the space on ``s`` alone)."""
+    if not cards_before_count(s):
+        return False
+    return any(c.enables(s, use, usable) for c in cards_of(s, use.seat) if c.enables is not None)
 
 
 def vikings_saved(s: State, seat: int, space: ActionSpace) -> int:

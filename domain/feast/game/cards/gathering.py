@@ -1,6 +1,10 @@
 """Occupations reading what a Viking action gathered: mountain items before a space, and
 gains or offers for the wood, stone and item types an action gave (occupations.md,
-``mountain``, ``action-space``)."""
+``mountain``, ``action-space``).
+
+A mountain item taken immediately before a space (#103, #113, #121, #164) counts when deciding
+whether the space may be used (RULINGS.md "A Feast for Odin, more", ``Card.enables``): the
+wood, stone or ore it brings may pay the space's cost."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from domain.feast.action_board import Group
 from domain.feast.game.cards.effects import (
+    enabled_by_offer,
     give,
     mountain_menu,
     offer,
@@ -23,6 +28,7 @@ from domain.feast.game.cards.spaces import (
     trigger_of,
 )
 from domain.feast.game.items import MOUNTAIN_ITEM, items
+from domain.feast.game.state import Acting
 from domain.feast.mountains import MountainItem
 from domain.kernel.chance import Chance
 
@@ -37,13 +43,20 @@ def _pays_ore(use: SpaceUse) -> bool:
     )
 
 
-def _armed_fighter(log: Log, use: SpaceUse, chance: Chance) -> None:
+def _four_in_column_4(use: SpaceUse, a: Acting | None) -> bool:
     """#164: "before each time you place 4 Vikings in the fourth column": 4 Vikings placed on
     a printed column-4 space (not the 3 or 2 of #106 Warmonger's plundering, not an imitation
     space, not a granted action)."""
-    a = log.state.acting
-    if use.space.column == 4 and not use.imitation and a is not None and a.vikings == 4:
+    return use.space.column == 4 and not use.imitation and a is not None and a.vikings == 4
+
+
+def _armed_fighter(log: Log, use: SpaceUse, chance: Chance) -> None:
+    if _four_in_column_4(use, log.state.acting):
         offer(log, use.seat, 164, trigger_of("before", use))
+
+
+def _builds(use: SpaceUse) -> bool:
+    return use.space.group in (Group.BUILD_HOUSES, Group.BUILD_SHIPS)
 
 
 def _mountain_guard(log: Log, use: SpaceUse, chance: Chance) -> None:
@@ -64,20 +77,21 @@ CARDS: tuple[Card, ...] = (
         "before paying ore at crafting ② or the forge: may take 1 mountain item",
         menu=mountain_menu(103),
         before_space=before_offer(103, _pays_ore),
+        enables=enabled_by_offer(103, _pays_ore),
     ),
     Card(
         113,
         "before crafting: may take 1 mountain item",
         menu=mountain_menu(113),
         before_space=before_offer(113, of_group(Group.CRAFTING)),
+        enables=enabled_by_offer(113, of_group(Group.CRAFTING)),
     ),
     Card(
         121,
         "before building ships or houses: may take 1 mountain item",
         menu=mountain_menu(121),
-        before_space=before_offer(
-            121, lambda u: u.space.group in (Group.BUILD_HOUSES, Group.BUILD_SHIPS)
-        ),
+        before_space=before_offer(121, _builds),
+        enables=enabled_by_offer(121, _builds),
     ),
     Card(
         122,
@@ -111,5 +125,6 @@ CARDS: tuple[Card, ...] = (
         "before placing 4 Vikings in column 4: may take a stone or ore from a strip",
         menu=mountain_menu(164, frozenset({MountainItem.STONE, MountainItem.ORE})),
         before_space=_armed_fighter,
+        enables=enabled_by_offer(164, lambda use: _four_in_column_4(use, use.acting)),
     ),
 )

@@ -110,6 +110,11 @@ EventFn = Callable[["Log", int, Any, State, Chance], None]
 """(log, seat, event, state before it, the command's chance)."""
 ArrivalFn = Callable[["Log", int, tuple[ItemCount, ...], str, Chance], None]
 """(log, seat, items that entered the supply, reason, the command's chance)."""
+UsableFn = Callable[[State], bool]
+"""Whether the space (its ships, its cost, a full action) can be used on this state."""
+EnablesFn = Callable[[State, SpaceUse, UsableFn], bool]
+"""(state, the space about to be used, usable) → whether the card, acting immediately before
+the space's action or instead of it, lets the space be used though ``usable(state)`` fails."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +153,12 @@ class Card:
     """Exploration ①: any face-up board may be claimed (options 3…, ``actions/exploration``)."""
     trades_without_greens: bool = False
     """Overseas trading may be used (its 1 silver paid) with no green good in supply (#36)."""
+    enables: EnablesFn | None = None
+    """The card acts immediately before a space's action or instead of it, and counts when
+    deciding whether the space may be used (RULINGS.md "A Feast for Odin, more": it may be
+    taken when its action can be carried out as the seat's played cards change it; #37, #88,
+    #103, #105, #113, #121, #149, #164): read only where the space is refused on the state as
+    it is (``engine.enables``)."""
     vikings_saved: Callable[[State, int, ActionSpace], int] | None = None
     """(state, seat, printed space) → Vikings fewer the space needs (never on an imitation)."""
     replaces: str = ""

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from domain.feast.action_board import ActionSpace
 from domain.feast.game import events as ev
 from domain.feast.game.cards.counts import ships
-from domain.feast.game.cards.effects import exchange
-from domain.feast.game.cards.model import Card, Choice, Menu
+from domain.feast.game.cards.effects import card, exchange, legal_choices
+from domain.feast.game.cards.model import Card, Choice, Menu, SpaceUse, UsableFn
 from domain.feast.game.cards.spaces import before_offer, of_kind
 from domain.feast.game.items import items
 from domain.feast.game.setup_data import card_id
@@ -43,6 +43,20 @@ def _knarr_apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance) 
     log.emit(ev.Gained(seat, ch.gain, "action"))
 
 
+def _on_whaling_boat_space(use: SpaceUse) -> bool:
+    return use.space.id == "build-ships-1-1" and not use.imitation
+
+
+def _knarr_builder_enables(s: State, use: SpaceUse, usable: UsableFn) -> bool:
+    """ "Instead" counts when deciding whether the space may be used (RULINGS.md "A Feast for
+    Odin, more"): with no free small berth for the whaling boat, the space may be taken when
+    the knarr may be built in its place (3 wood, a free large berth); the knarr is then the
+    whole action (``replaces="done"``), so nothing else of the space is judged."""
+    return _on_whaling_boat_space(use) and bool(
+        legal_choices(s, use.seat, card(105), f"before:{use.space.id}")
+    )
+
+
 def _fur_choices(s: State, seat: int, trigger: str) -> Iterator[Choice]:
     yield Choice(0, items(("game-meat", 1)), items(("fur", 1)), "game meat → fur")
     yield Choice(1, items(("silk", 1)), items(("fur", 1)), "silk → fur")
@@ -65,10 +79,9 @@ CARDS: tuple[Card, ...] = (
         105,
         "on the whaling boat space: may build a knarr for 3 wood instead",
         menu=Menu(_knarr_builder, _knarr_apply),
-        before_space=before_offer(
-            105, lambda u: u.space.id == "build-ships-1-1" and not u.imitation
-        ),
+        before_space=before_offer(105, _on_whaling_boat_space),
         replaces="done",
+        enables=_knarr_builder_enables,
     ),
     Card(106, "plundering with 1/2 Vikings fewer with 3/4 longships", vikings_saved=_warmonger),
     Card(107, "exploration ①: any face-up board, with any ship", explore_any=True),

@@ -24,6 +24,7 @@ from domain.feast.game.cards.effects import (
 )
 from domain.feast.game.cards.model import Card, Choice, Menu, SpaceFn, SpaceTest, SpaceUse
 from domain.feast.game.items import items
+from domain.feast.game.readings import warden_counts_placements
 from domain.feast.game.setup_data import card_id
 from domain.feast.game.state import State
 from domain.feast.goods import GOODS, Good, upgrades
@@ -145,11 +146,19 @@ def _built_large_ship(use: SpaceUse) -> bool:
 
 
 def _weapons_warden(log: Log, use: SpaceUse, chance: Chance) -> None:
+    """#166: "Immediately before each time you place 2 Vikings in the second column, you may
+    draw 1 weapon card. The first such placement in each round gives nothing" (appendix). The
+    count is of the owner's 2-Viking column-2 placements this round, this one included, also
+    those made before the card was played and those whose Vikings #60 Inspector moved back
+    (RULINGS.md "A Feast for Odin, more"; ``Player.column_2_placements``). Under the first
+    readings (games stored before): the owner's column-2 spaces occupied now."""
     if use.imitation or use.space.column != 2:
         return
-    placed = sum(
-        1 for o in log.state.occupied if o.seat == use.seat and printed_column(o.space) == 2
-    )
+    s = log.state
+    if warden_counts_placements(s):
+        placed = s.players[use.seat].column_2_placements
+    else:
+        placed = sum(1 for o in s.occupied if o.seat == use.seat and printed_column(o.space) == 2)
     if placed >= 2:  # the first column-2 placement of the round gives nothing (appendix)
         log.emit(ev.OccupationUsed(use.seat, card_id(166)))
         draw(log, use.seat, 1, chance)

@@ -1,5 +1,10 @@
 """Occupations of overseas trading and emigration from a space: before and after the sailing
-spaces (occupations.md, ``action-space``, ``emigration``, ``upgrade``), and raiding replaced."""
+spaces (occupations.md, ``action-space``, ``emigration``, ``upgrade``), and raiding replaced.
+
+The cards acting immediately before overseas trading count when deciding whether it may be
+used (RULINGS.md "A Feast for Odin, more", ``Card.enables``): #149 Priest's oil, a #37
+Foreign Trader ↑1 or #88 Clerk exchange that makes a green good, let a seat with no green good
+in supply take the space; #36 Ship's Cook's own sentence lets it trade with none at all."""
 
 from __future__ import annotations
 
@@ -10,11 +15,16 @@ from domain.feast.game import events as ev
 from domain.feast.game.cards.costs import emigration_cost
 from domain.feast.game.cards.counts import box_step, ships
 from domain.feast.game.cards.effects import (
+    after_choice,
+    card,
+    enabled_by_gain,
+    enabled_by_offer,
     give,
+    legal_choices,
     offer,
     upgrade_menu,
 )
-from domain.feast.game.cards.model import Card, Choice, Menu, SpaceUse
+from domain.feast.game.cards.model import Card, Choice, Menu, SpaceUse, UsableFn
 from domain.feast.game.cards.spaces import after_offer, before_offer, of_kind
 from domain.feast.game.items import items
 from domain.feast.game.setup_data import card_id
@@ -58,6 +68,28 @@ def _clerk_apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance) 
     exchange(log, seat, 88, ch.pay, ch.gain)
     if left > 0:
         offer(log, seat, 88, f"clerk:{left}")
+
+
+def _clerk_enables(s: State, use: SpaceUse, usable: UsableFn) -> bool:
+    """#88 counts when deciding whether overseas trading may be used (RULINGS.md "A Feast for
+    Odin, more"): some run of its exchanges, one per knarr (each 1 silver, the last silver
+    kept), leaves a state on which the space is usable (a green good to turn)."""
+    if use.space.kind != "overseas-trading":
+        return False
+    clerk, seat = card(88), use.seat
+    frontier, seen = [s], {s.players[seat].goods}
+    for _ in range(ships(s.players[seat], ShipKind.KNARR)):
+        reached = []
+        for t in frontier:
+            for ch in legal_choices(t, seat, clerk, "clerk:1"):
+                after = after_choice(t, seat, clerk, ch, "clerk:1")  # one exchange, no more
+                if usable(after):
+                    return True
+                if after.players[seat].goods not in seen:
+                    seen.add(after.players[seat].goods)
+                    reached.append(after)
+        frontier = reached
+    return False
 
 
 def _master_count(log: Log, use: SpaceUse, chance: Chance) -> None:
@@ -105,12 +137,14 @@ CARDS: tuple[Card, ...] = (
         "before overseas trading: may upgrade a good one step",
         menu=upgrade_menu(),
         before_space=before_offer(37, of_kind("overseas-trading")),
+        enables=enabled_by_offer(37, of_kind("overseas-trading")),  # a ↑1 that makes a green
     ),
     Card(
         88,
         "before overseas trading: per knarr, may pay 1 silver to move a good up-left in the box",
         menu=Menu(_clerk_choices, _clerk_apply),
         before_space=_clerk,
+        enables=_clerk_enables,
     ),
     Card(109, "after overseas trading ②: 1 silver per knarr", after_space=_master_count),
     Card(
@@ -119,7 +153,12 @@ CARDS: tuple[Card, ...] = (
         menu=Menu(_birka, _birka_apply),
         after_space=after_offer(110, lambda u: u.space.id == "sailing-2-1" and not u.imitation),
     ),
-    Card(149, "before overseas trading: 1 oil", before_space=_priest),
+    Card(
+        149,
+        "before overseas trading: 1 oil",
+        before_space=_priest,
+        enables=enabled_by_gain(of_kind("overseas-trading"), ("oil", 1)),  # a green to turn
+    ),
     Card(
         185,
         "instead of raiding: may upgrade 2 goods one step",
