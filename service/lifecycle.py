@@ -308,7 +308,8 @@ def import_text(repo: Repository, text: str) -> tuple[Created, Report]:
     parsed = replay_file.loads(text.split("\n"))
     replay_file.validate(parsed, repo.games)
     ended = parsed.records[-1].type == ENDED
-    if not ended and parsed.salt_key is None:
+    table = parsed.created.chance == ChanceMode.TABLE  # a running server game: refused below
+    if not ended and table and parsed.salt_key is None:
         raise Tampered(
             "replay/no-salt-key",
             "the file holds a running game but not the salt key it continues under (its "
