@@ -164,6 +164,37 @@ def _near_misses(
     return picker.sample(misses, min(len(misses), 40))
 
 
+def _reorders(value: Any) -> Iterator[Any]:
+    """``value`` with one tuple of 2+ different items (a command field, or a field of a field)
+    put in another order: reversed, and rotated by one. One choice has one command, so a game
+    must refuse an order its ``legal_commands`` does not list (Red North's Saga targets once
+    were accepted in any order, Loki's positions in either)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            for alt in _reorders(getattr(value, f.name)):
+                yield dataclasses.replace(value, **{f.name: alt})
+    elif isinstance(value, tuple) and len(value) > 1 and len(set(map(repr, value))) > 1:
+        reversed_, rotated = value[::-1], value[1:] + value[:1]
+        yield from dict.fromkeys(a for a in (reversed_, rotated) if a != value)
+
+
+REORDERS_PER_STEP = 6
+"""Reordered near-misses tried at every step (they exist only where a listed command holds a
+tuple of 2+ different items, so trying them everywhere costs little)."""
+
+
+def _reordered_misses(legal: dict[int, set[Any]], picker: random.Random) -> list[tuple[int, Any]]:
+    """Every listed command with a tuple reordered, where the new order is not listed."""
+    misses = [
+        (seat, alt)
+        for seat, commands in legal.items()
+        for command in sorted(commands, key=repr)
+        for alt in _reorders(command)
+        if alt not in commands
+    ]
+    return picker.sample(misses, min(len(misses), REORDERS_PER_STEP))
+
+
 def _hashable(command: Any) -> bool:
     try:
         hash(command)
@@ -175,8 +206,45 @@ def _hashable(command: Any) -> bool:
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_legal_means_accepted(game: str, players: int) -> None:
     """Every listed command passes ``check`` and ``decide``; near-misses that are not listed are
-    refused by both, with the same rule; ``pending`` names exactly the seats ``to_act``."""
-    assert_legal_means_accepted(registry().rules(game), players)
+    refused by both, with the same rule; ``pending`` names exactly the seats ``to_act``; no
+    order of a listed command's tuple that is not listed itself is accepted."""
+    rules = registry().rules(game)
+    assert_legal_means_accepted(rules, players)
+    assert_only_listed_orders_accepted(rules, players)
+
+
+REORDER_STEPS = 300
+"""Commands played in the short random games of :func:`assert_only_listed_orders_accepted`
+(a handful of Red North games: a God such as Saga is held in only some of them)."""
+
+
+def assert_only_listed_orders_accepted(
+    rules: AnyRules, players: int, steps: int = REORDER_STEPS
+) -> None:
+    """Short random games (other seeds than the main one) in which every acting seat's listed
+    commands are reordered (:func:`_reorders`) and each order not listed must be refused by
+    ``check`` and ``decide`` alike: the near-miss a rule accepting "any order" lets through."""
+    picker = random.Random(f"{rules.name}-{players}-orders")
+    game = 0
+    while steps > 0:
+        chance = ServerChance(b"orders", f"{rules.name}-{players}-{game}")
+        state = fold(rules, players, rules.setup(players, _defaults(rules), chance))
+        while steps > 0 and rules.outcome(state) is None:
+            steps -= 1
+            legal = {s: set(rules.legal_commands(state, s)) for s in sorted(rules.to_act(state))}
+            for seat, command in _reordered_misses(legal, picker):
+                unlisted = f"seat {seat}: {command} is another order of a listed command"
+                with pytest.raises(SkaldError) as by_check:
+                    rules.check(state, seat, command)
+                    pytest.fail(f"{unlisted}, and check accepts it")
+                with pytest.raises(SkaldError) as by_decide:
+                    rules.decide(state, seat, command, PROBE)
+                    pytest.fail(f"{unlisted}, and decide accepts it")
+                assert by_check.value.rule == by_decide.value.rule, command
+            seat = picker.choice(sorted(legal))
+            command = picker.choice(sorted(legal[seat], key=repr))
+            state = fold(rules, players, rules.decide(state, seat, command, chance), state)
+        game += 1
 
 
 def assert_legal_means_accepted(rules: AnyRules, players: int) -> None:
@@ -186,6 +254,7 @@ def assert_legal_means_accepted(rules: AnyRules, players: int) -> None:
     chance = ServerChance(b"legal", f"{game}-{players}")
     state = fold(rules, players, rules.setup(players, _defaults(rules), chance))
     vocab = Vocabulary()
+    reorder_picker = random.Random(f"{game}-{players}-reorders")  # leaves the game's path as it was
     checked = refused = 0
     for step in range(20_000):
         if rules.outcome(state) is not None:
@@ -208,6 +277,7 @@ def assert_legal_means_accepted(rules: AnyRules, players: int) -> None:
                 vocab.learn(command)
         for seat in acting:
             assert legal[seat], f"seat {seat} is awaited but has no legal command"
+        misses = _reordered_misses(legal, reorder_picker)
         sample = step < 40 or picker.random() < 0.2
         if sample:
             for seat, commands in legal.items():
@@ -215,14 +285,17 @@ def assert_legal_means_accepted(rules: AnyRules, players: int) -> None:
                     rules.check(state, seat, command)
                     assert rules.decide(state, seat, command, PROBE)
                     checked += 1
-            for seat, command in _near_misses(rules, state, players, legal, vocab, picker):
-                with pytest.raises(SkaldError) as by_check:
-                    rules.check(state, seat, command)
-                with pytest.raises(SkaldError) as by_decide:
-                    rules.decide(state, seat, command, PROBE)
-                assert by_check.value.rule == by_decide.value.rule, command
-                assert not is_legal(rules, state, seat, command)
-                refused += 1
+            misses += _near_misses(rules, state, players, legal, vocab, picker)
+        for seat, command in misses:
+            with pytest.raises(SkaldError) as by_check:
+                rules.check(state, seat, command)
+                pytest.fail(f"seat {seat}: {command} is not listed, and check accepts it")
+            with pytest.raises(SkaldError) as by_decide:
+                rules.decide(state, seat, command, PROBE)
+                pytest.fail(f"seat {seat}: {command} is not listed, and decide accepts it")
+            assert by_check.value.rule == by_decide.value.rule, command
+            assert not is_legal(rules, state, seat, command)
+            refused += 1
         seat = picker.choice(sorted(acting))
         command = picker.choice(sorted(legal[seat], key=repr))
         state = fold(rules, players, rules.decide(state, seat, command, chance), state)

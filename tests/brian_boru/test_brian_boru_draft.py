@@ -72,6 +72,29 @@ def test_pass_left_until_all_cards_are_kept(players: int, passes: list[int]) -> 
     assert first.cards == dealt[first.seat][2:]
 
 
+@pytest.mark.parametrize(("players", "keeps", "last"), [(3, 3, 2), (4, 2, 2), (5, 2, 1)])
+def test_one_or_two_cards_received_are_kept_without_a_choice(
+    players: int, keeps: int, last: int
+) -> None:
+    """§3.2: "When you receive only 1 or 2 cards, they go straight into your kept pile" (RS 8:
+    keep passing "until all dealt cards are in players' face-down piles"). With 3 players the
+    third keep passes 2 cards each, with 4 players the second passes 2, with 5 the second
+    passes 1: the same command keeps them for every seat and ends the draft; nobody is asked
+    to keep again."""
+    state, _ = started(players)
+    for _ in range(keeps):
+        assert RULES.to_act(state) == frozenset(range(players))
+        for seat in range(players):
+            state, events = act(state, seat, KeepCards(state.players[seat].hand[:2]))
+    received = [e for e in events if isinstance(e, ev.CardsPassed)]
+    assert [e.count for e in received] == [last] * players
+    auto = [e for e in events if isinstance(e, ev.CardsKept)][1:]
+    assert {e.seat: e.cards for e in auto} == {e.to_seat: e.cards for e in received}
+    assert len(auto) == players
+    assert kinds(events)[-1] == "DraftEnded" and state.phase is Phase.LEAD
+    assert all(len(p.hand) == 2 * keeps + last for p in state.players)
+
+
 def test_view_shows_only_own_hand_and_pile() -> None:
     state, _ = started(3)
     state, _ = act(state, 1, KeepCards(state.players[1].hand[:2]))

@@ -34,6 +34,7 @@ from domain.brian_boru.commands import (
 from domain.brian_boru.decisions import DecisionKind
 from domain.brian_boru.state import CardSide, Phase, SecondaryChoice, State
 from domain.kernel import IllegalMove, NotYourTurn
+from domain.kernel.play import fold
 
 
 def c(v: int) -> str:
@@ -181,6 +182,32 @@ def test_no_empty_town_plays_without_active_town() -> None:
     state = player(state, 0, hand=(c(3), c(2), c(1)))
     out = automatic(state)
     assert ev.ActiveTownChosen(0, None) in out
+
+
+def test_a_trick_without_an_active_town_counts_white_as_the_lead_colour() -> None:
+    """§3.3.4 / RS 13: white "always counts as the active colour"; with no empty town left
+    the trick has no active town (house ruling, NOTES.md) and RULINGS.md ("Brian Boru, more")
+    lets the lead colour decide "as if the lead were the town", white counting as it. Seat 0
+    leads blue 3; seat 1 plays white 20, seat 2 yellow 7, seat 3 red 8: white 20 wins. Its
+    primary action resolves last (§3.3.5); its TOWN has no town to take and only moves the
+    marker (NOTES.md, "Leading"), so seat 1 leads the next trick."""
+    full = {t: 1 for t in range(1, 54)}
+    hands = {0: (3, 2, 1), 1: (20, 5, 4), 2: (7, 6, 10), 3: (8, 9, 11)}
+    state = towns(lead_position(hands), full)
+    state = replace(state, phase=Phase.RESOLVE, trick=(), trick_no=0, acting=None)
+    state = fold(RULES, 4, automatic(state), state)
+    assert state.phase is Phase.PLAY and state.active_town is None
+    for seat, v in ((0, 3), (1, 20), (2, 7)):
+        state, _ = act(state, seat, PlayCard(c(v)))
+    state, events = act(state, 3, PlayCard(c(8)))
+    assert events[1] == ev.TrickWon(1, c(20), None)
+    while (d := pending(state)) is not None:  # the losers' secondaries (3, 7, 8): coins
+        assert d.kind is DecisionKind.SECONDARY and d.seat != 1
+        state, events = act(state, d.seat, ChooseSecondary(SecondaryChoice.A))
+    assert ev.ActionChosen(1, c(20), CardSide.PRIMARY) in events
+    assert ev.ActiveTownTaken(1, None) in events
+    assert state.marker == 1 and state.towns == towns(state, full).towns
+    assert state.phase is Phase.PLAY and RULES.to_act(state) == {1}  # seat 1 leads next
 
 
 # --------------------------------------------------------------------------- action symbols

@@ -14,7 +14,7 @@ from domain.brian_boru.decisions import DecisionKind
 from domain.brian_boru.map import REGION_KEYS
 from domain.brian_boru.marriages import PRINCESS, PrincessOption
 from domain.brian_boru.scoring import claim_regions, final_scores
-from domain.brian_boru.state import ClaimState, Phase, State
+from domain.brian_boru.state import ClaimState, Phase, State, TownState
 from domain.brian_boru.upkeep import casualties
 from domain.kernel import IllegalMove
 from domain.kernel.play import fold
@@ -62,7 +62,8 @@ def test_marriage_town_reward_and_track_town() -> None:
     assert pending(state) is not None and pending(state).seat == 1  # track space 8: any town
     assert len(pending(state).options) == 52
     state, events = act(state, 1, ChooseTown(53))
-    assert state.towns[52].owner == 1
+    # §7 "place a disc on any empty town": a plain disc, no monastery, no Viking token
+    assert state.towns[52] == TownState(1) and state.towns[18] == TownState(0)
 
 
 def test_marriage_card_discarded_when_everyone_is_at_the_start() -> None:

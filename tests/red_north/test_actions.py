@@ -11,7 +11,7 @@ from domain.red_north import RULES
 from domain.red_north import events as ev
 from domain.red_north.commands import Inspire, Invoke, Pass, Promote, Reinforce, Withdraw
 from domain.red_north.components import Colour, End, God
-from domain.red_north.state import MusterGroup, Phase, Player, State
+from domain.red_north.state import MusterGroup, PartyCard, Phase, Player, State
 
 from .helpers import act, down, table, types, up
 
@@ -67,6 +67,20 @@ def test_withdraw_returns_a_face_down_card_and_closes_the_gap() -> None:
     p = state.players[0]
     assert [pc.card for pc in p.party] == ["raider-green-01", "raider-red-02"]
     assert p.hand[-1] == "jarl-02"
+
+
+def test_glory_on_a_withdrawn_card_returns_to_the_supply() -> None:
+    """House ruling 9 (NOTES.md; RB "Withdraw" is silent, Loki alone can put Glory on a
+    face-down card): the card goes back to hand, its Glory to the general supply, not to the
+    player (unused Glory breaks final ties, RB "Game End")."""
+    state = three()
+    loki = (PartyCard("raider-green-01", False, glory=2), *down("jarl-02", "raider-red-02"))
+    state = state.with_player(0, replace(state.players[0], party=loki, glory=1))
+    state, events = act(state, 0, Withdraw(0))
+    assert events[0] == ev.CardWithdrawn(0, 0, "raider-green-01")
+    p = state.players[0]
+    assert p.glory == 1 and p.hand[-1] == "raider-green-01"
+    assert sum(pc.glory for pc in p.party) == 0
 
 
 def test_face_up_cards_may_not_be_withdrawn() -> None:

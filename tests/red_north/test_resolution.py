@@ -256,3 +256,105 @@ def test_round_state_resets() -> None:
     state, _ = resolve(players)
     assert all(not p.passed and not p.deployed for p in state.players)
     assert state.current is None
+
+
+# --- issue 26: rule breaks the suite let through ----------------------------------------
+
+
+def test_glory_compensation_is_one_per_colour_lost_not_one_per_card() -> None:
+    """RB "C - Award Glory Compensation": "Take 1 Glory token for each colour you did not win,
+    in which you had at least one Raider or Hero of a matching colour in your Party". Seat 0
+    fights red and blue with two Raiders each (4 and 4) and loses both to seat 1, whose Raiders
+    stand next to Jarls (6 and 6): two colours lost, 2 Glory (one per card would be 4)."""
+    players = [
+        Player(party=up("raider-red-01", "raider-red-02", "raider-blue-01", "raider-blue-02")),
+        Player(
+            party=up(
+                "raider-red-03",
+                "jarl-01",
+                "raider-red-04",
+                "raider-blue-03",
+                "jarl-02",
+                "raider-blue-04",
+            )
+        ),
+    ]
+    state, events = resolve(players)
+    assert awards(events)[Colour.RED] == (1, "most", 1)
+    assert awards(events)[Colour.BLUE] == (1, "most", 1)
+    assert [e.points for e in events if isinstance(e, ev.OutpostAwarded)][2:] == [(4, 6), (4, 6)]
+    assert [e for e in events if isinstance(e, ev.GloryGained)] == [
+        ev.GloryGained(0, (Colour.RED, Colour.BLUE))
+    ]
+    assert [p.glory for p in state.players] == [2, 0]
+
+
+def test_an_outpost_kept_on_its_printed_raid_points_alone_scores_the_round_vp() -> None:
+    """RB "A": a controlled Outpost adds its printed Raid Points to its owner's strength; RB
+    "B": "The player with the most Raid Points in each colour wins or retains control of that
+    colour's Outpost and scores VP". Seat 1 holds red (printed 1, RULINGS.md's default) with no
+    red card in play: 1 against 0, it keeps red and scores the round's VP. RULINGS.md ("Red
+    North, more") withholds the VP only when the printed value is 0 and nobody is above 0.
+    With a printed 3 against seat 0's red Raider (2), seat 1 keeps and scores it too."""
+    for round_, vp in ((1, 1), (2, 2), (3, 3)):
+        state, events = resolve([Player(), Player()], round=round_, owners={Colour.RED: 1})
+        assert awards(events)[Colour.RED] == (1, "most", vp)
+        assert state.owner(Colour.RED) == 1 and state.players[1].vp == vp
+    players = [Player(party=up("raider-red-01")), Player()]
+    state, events = resolve(players, owners={Colour.RED: 1}, raid_points={Colour.RED: 3})
+    red = next(e for e in events if isinstance(e, ev.OutpostAwarded) and e.colour is Colour.RED)
+    assert red == ev.OutpostAwarded(Colour.RED, 1, (2, 3), 1, "most")
+    assert state.players[1].vp == 1 and state.players[0].glory == 1  # red fought and lost
+    # printed 0: nobody above 0, the Outpost stays with seat 1 and scores nothing (RULINGS.md)
+    state, events = resolve(
+        [Player(), Player()], owners={Colour.RED: 1}, raid_points={Colour.RED: 0}
+    )
+    assert awards(events)[Colour.RED] == (1, "unchanged", 0) and state.players[1].vp == 0
+
+
+def test_party_glory_returns_to_the_supply_at_cleanup_not_to_the_player() -> None:
+    """RB "E - Prepare the Next Round": "Return all Glory tokens from all Raiding Parties to
+    the supply." Seat 0 inspired its red Raider twice (2 Glory on it, none left in front of
+    it) and wins red: no compensation, and the 2 Glory leave the game for the supply, so seat
+    0 starts Summer with no Glory (unused Glory is a final tie-break, RB "Game End")."""
+    raider = PartyCard("raider-red-01", True, glory=2)
+    players = [Player(party=(raider,), glory=0), Player(party=up("raider-green-01"), glory=1)]
+    state, events = resolve(players)
+    assert awards(events)[Colour.RED] == (0, "most", 1)
+    assert not any(isinstance(e, ev.GloryGained) for e in events)
+    assert ev.PartiesDiscarded(("raider-red-01", "raider-green-01")) in events
+    assert [p.glory for p in state.players] == [0, 1]
+    assert state.round == 2 and all(p.party == () for p in state.players)
+
+
+def test_a_most_vp_tie_made_by_this_rounds_award_goes_to_the_green_controller() -> None:
+    """RB "D": with Angleland not in play the First Player token goes to the most VP, read
+    after B has scored the Outposts; "in the event of a tie, if none of the tied players
+    controls the green Outpost, the player that currently has the First Player token keeps
+    it" — so a tied player who controls green takes it. Summer: seat 2 (3 VP) keeps green
+    with a Raider (+2 VP) and ties seat 0 at 5; seat 1 holds the token and loses it to seat 2
+    (the Tie Breaker, also moving to seat 2 now, plays no part)."""
+    colours = (Colour.GREEN, Colour.BLUE, Colour.PURPLE)
+    players = [Player(vp=5), Player(vp=1), Player(vp=3, party=up("raider-green-01"))]
+    state, events = resolve(
+        players,
+        round=2,
+        colours=colours,
+        owners={Colour.GREEN: 2},
+        first_player=1,
+        muster=(MusterGroup("god-odin", ()), MusterGroup("god-tyr", ())),
+    )
+    assert awards(events)[Colour.GREEN] == (2, "most", 2)
+    assert [p.vp for p in state.players] == [5, 1, 5]
+    assert ev.TokenPassed(Token.FIRST_PLAYER, 2, "most VP (red Outpost not in play)") in events
+    assert state.first_player == 2
+    # the same tie with green uncontrolled: the holder (seat 1) keeps the token
+    state, events = resolve(
+        [Player(vp=5), Player(vp=1), Player(vp=5)],
+        round=2,
+        colours=colours,
+        first_player=1,
+        muster=(MusterGroup("god-odin", ()), MusterGroup("god-tyr", ())),
+    )
+    assert not any(isinstance(e, ev.TokenPassed) and e.token is Token.FIRST_PLAYER for e in events)
+    assert state.first_player == 1

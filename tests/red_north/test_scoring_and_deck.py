@@ -86,3 +86,15 @@ def test_with_deck_and_discard_empty_a_draw_yields_nothing() -> None:
     assert [type(e).__name__ for e in events] == ["GodInvoked", "TurnStarted"]
     _, events = act(_tyr(("jarl-01",), ()), 0, Invoke(God.TYR))
     assert events[1] == ev.CardsDrawn(0, ("jarl-01",), "Tyr")
+
+
+def test_final_tie_break_unused_glory_comes_before_cards_in_hand() -> None:
+    """RB "Game End": tied players without the Tie Breaker go to "1. The player with the most
+    unused Glory tokens wins. 2. The player with the most cards remaining in hand wins." —
+    in that order: seat 0 (2 Glory, 1 card) beats seat 1 (1 Glory, 3 cards)."""
+    players = [
+        Player(vp=7, glory=2, hand=("jarl-01",)),
+        Player(vp=7, glory=1, hand=("jarl-02", "jarl-03", "jarl-04")),
+    ]
+    state = table(players, first_player=1)
+    assert winners(state) == ((0,), "tie: most unused Glory")
