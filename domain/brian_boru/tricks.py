@@ -5,7 +5,8 @@ Sources: ../shared/games/brian-boru/rules-and-data.md §3.3.1–5, round-steps.e
 
 House rulings (NOTES.md): if the leader holds no card of any empty town's colour (and no white
 card), they may put the marker on any empty town and lead any card; with no empty town left
-the trick is played without an active town (TOWN then does nothing).
+the trick is played without an active town: white counts as the lead colour, and TOWN only
+moves the marker to the winner.
 """
 
 from __future__ import annotations
