@@ -17,7 +17,9 @@ each) and ``--workers 2`` alternately: what splitting the load over two processe
 this machine at all, and what sharing one store costs on top. ``benchmarks.admission`` (a real
 server, attacker and victim processes) measures another client's p99 while clients without a
 token send 15 MB ImportGame bodies, with the check before the body (``service/admission.py``)
-and without it."""
+and without it. ``benchmarks.reads`` holds what tests once timed (issue 25): a move read
+against indexing the legal list, a long game's fold against playing it, and a write's delivery
+to another server's watcher against the writing server's own."""
 
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ def run_all(quick: bool = False, echo: bool = True) -> dict[str, Any]:
         feast_game,
         feast_placement,
         index,
+        reads,
         service,
         store_writers,
     )
@@ -44,6 +47,7 @@ def run_all(quick: bool = False, echo: bool = True) -> dict[str, Any]:
         ("feast_cards", feast_cards),
         ("feast_placement", feast_placement),
         ("index", index),
+        ("reads", reads),
         ("cli_start", cli_start),
         ("command_cpu", command_cpu),
         ("store_writers", store_writers),

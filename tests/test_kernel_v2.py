@@ -6,7 +6,6 @@ does not list is caught."""
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -139,9 +138,7 @@ def test_a_long_game_folds_from_its_events() -> None:
     steps = list(random_game(RULES, 4, chance, random.Random(1), {"rounds": 300}))
     events = [e for step in steps for e in (step if isinstance(step, tuple) else step.events)]
     assert len(events) > 2_400
-    started = time.perf_counter()
-    state = fold(RULES, 4, events)
-    assert time.perf_counter() - started < 2.0
+    state = fold(RULES, 4, events)  # its time: python -m benchmarks.reads (fold)
     assert RULES.outcome(state) is not None and state.turn == 1_200
 
 

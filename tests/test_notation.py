@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -235,19 +234,14 @@ def test_a_text_that_is_no_legal_move_is_refused_naming_the_closest() -> None:
     assert from_text("red-north", f"{prefix} {last[:-1] if last[-1].isalpha() else last}", legal)
 
 
-def test_parse_time_per_legal_list() -> None:
-    """Reading a move against the largest list of a Red North turn (210 deploys) costs well
-    under a millisecond once the list is indexed, and indexing it a few milliseconds."""
+def test_every_move_of_the_largest_legal_list_reads_back() -> None:
+    """The largest list of a Red North turn (210 deploys), indexed once: each row's text reads
+    back as its own move. What indexing and a read cost: ``python -m benchmarks.reads``."""
     legal = _red_north_start()
-    start = time.perf_counter()
     moves = Moves("red-north", legal)
-    built = time.perf_counter() - start
     texts = [row[2] for row in moves.rows]
-    start = time.perf_counter()
-    for text in texts:
-        moves.read(text)
-    per_read = (time.perf_counter() - start) / len(texts)
-    assert len(legal) == 210 and built < 0.25 and per_read < 0.005, (built, per_read)
+    assert len(legal) == 210 and len(texts) == 210
+    assert [moves.read(text) for text in texts] == moves.commands
 
 
 # ---------------------------------------------------------------------------- the CLI

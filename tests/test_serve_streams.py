@@ -34,16 +34,18 @@ def _md(token: str) -> tuple[tuple[str, str], ...]:
     return (("authorization", f"Bearer {token}"),)
 
 
-def _play_one(stub: Any, game_id: str, token: str, rng: random.Random) -> int:
-    view = stub.GetView(pb.GetViewRequest(game_id=game_id), metadata=_md(token), timeout=5)
+def _play_one(stub: Any, game_id: str, token: str, rng: random.Random, timeout: float = 5) -> int:
+    view = stub.GetView(pb.GetViewRequest(game_id=game_id), metadata=_md(token), timeout=timeout)
     seat = rng.choice(list(view.to_act))
     legal = stub.ListLegalCommands(
-        pb.ListLegalCommandsRequest(game_id=game_id, seat=seat), metadata=_md(token), timeout=5
+        pb.ListLegalCommandsRequest(game_id=game_id, seat=seat),
+        metadata=_md(token),
+        timeout=timeout,
     )
     done = stub.SubmitCommand(
         pb.SubmitCommandRequest(game_id=game_id, seat=seat, command=rng.choice(legal.commands)),
         metadata=_md(token),
-        timeout=5,
+        timeout=timeout,
     )
     return int(done.version)
 
@@ -82,18 +84,14 @@ def test_twenty_spectators_leave_other_calls_fast_with_four_threads(
     for reader in readers:
         reader.start()
     rng = random.Random(7)
-    took: list[float] = []
-    for _ in range(10):
-        start = time.perf_counter()
-        version = _play_one(stub, game.game_id, game.referee_token, rng)
-        took.append(time.perf_counter() - start)
+    for _ in range(10):  # three calls each, answered within a minute: the old server froze here
+        version = _play_one(stub, game.game_id, game.referee_token, rng, timeout=60)
     deadline = time.time() + 5
     while time.time() < deadline and not all(r and r[-1] == version for r in received):
         time.sleep(0.01)
     for stream in streams:
         stream.cancel()
     channel.close()
-    assert max(took) < 1.0, took  # three calls each; the old server timed out here
     assert all(r == list(range(1, version + 1)) for r in received)  # each once, in order
 
 
@@ -140,23 +138,21 @@ def test_overload_is_refused_with_resource_exhausted(tmp_path: Any, limits: Limi
         store.close()
 
 
-def _cross_process_delivery(url: str) -> float:
-    """Seconds from a write on server A to its delivery to a watcher of server B."""
+def _cross_process_delivery(url: str) -> None:
+    """A write on server A reaches a watcher of server B (within the stream's minute: only a
+    write never delivered outlasts it). How soon: ``python -m benchmarks.reads``."""
     stores = [EventStore(url), EventStore(url)]
     servers = [create_server(GameService(s, registry())) for s in stores]
     (chan_a, a), (chan_b, b) = (_stub(port) for _, port in servers)
     try:
         game = a.CreateGame(pb.CreateGameRequest(game=GAME, players=3), timeout=5)
-        stream = b.WatchGame(pb.WatchGameRequest(game_id=game.game_id), timeout=10)
+        stream = b.WatchGame(pb.WatchGameRequest(game_id=game.game_id), timeout=60)
         assert next(stream).version == 1
         time.sleep(0.3)  # the watcher waits on B's channel now
-        start = time.perf_counter()
         version = _play_one(a, game.game_id, game.referee_token, random.Random(3))
         while next(stream).version < version:
             pass
-        took = time.perf_counter() - start
         stream.cancel()
-        return took
     finally:
         chan_a.close()
         chan_b.close()
@@ -167,12 +163,22 @@ def _cross_process_delivery(url: str) -> float:
 
 
 def test_a_write_on_another_process_wakes_the_watcher_sqlite(tmp_path: Any) -> None:
-    assert _cross_process_delivery(str(tmp_path / "shared.db")) < 0.5
+    _cross_process_delivery(str(tmp_path / "shared.db"))
 
 
-def test_a_write_on_another_replica_wakes_the_watcher_postgresql(pg_url: str) -> None:
-    # LISTEN/NOTIFY: well under the 1 s fallback poll
-    assert _cross_process_delivery(pg_url) < 0.5
+def test_a_write_on_another_replica_wakes_the_watcher_postgresql(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """LISTEN/NOTIFY wakes the watcher: the fallback poll of the notification log (every
+    second) is held off for an hour here, so nothing else could."""
+    from service import notify
+
+    class NoPoll(notify.LogTail):
+        def __init__(self, store: EventStore, changed: Any, interval: float = 1.0) -> None:
+            super().__init__(store, changed, interval=3600)
+
+    monkeypatch.setattr(notify, "LogTail", NoPoll)
+    _cross_process_delivery(pg_url)
 
 
 def test_spectators_hold_no_thread_while_they_wait(served: tuple[int, GameService]) -> None:

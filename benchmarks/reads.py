@@ -1,0 +1,164 @@
+"""Reads that tests once timed (issue 25: no test asserts on wall-clock time), each against a
+baseline measured in the same run:
+
+* ``notation``: reading one move against the largest legal list of a Red North turn (210
+  deploys) with :class:`cli.notation.Moves`, against indexing that list once (targets on a
+  quiet machine: indexing under 0.25 s, a read under 5 ms);
+* ``fold``: folding a 300-round, 4-seat game of the kernel's test dice game (thousands of
+  events) from its events, against playing it (target: the fold under 2 s);
+* ``delivery``: a write on one server reaching a watcher of another server over the same store
+  (SQLite: the log tail; PostgreSQL at ``SKALD_BENCH_PG``, if it answers: LISTEN/NOTIFY),
+  against a watcher of the server that wrote (targets: under 0.5 s, well under PostgreSQL's
+  1 s fallback poll)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+PG = os.environ.get("SKALD_BENCH_PG", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+def _notation(runs: int) -> dict[str, Any]:
+    from cli.notation import Moves
+    from domain.kernel import ServerChance, resolve_options
+    from domain.kernel.play import fold
+    from service.bootstrap import registry
+
+    rules = registry().rules("red_north")
+    state = fold(
+        rules, 2, rules.setup(2, resolve_options(rules.options, {}), ServerChance(b"errors", "n"))
+    )
+    legal = list(rules.legal_commands(state, 0))
+    builds, reads = [], []
+    for _ in range(runs):
+        started = time.perf_counter()
+        moves = Moves("red-north", legal)
+        builds.append(time.perf_counter() - started)
+        texts = [row[2] for row in moves.rows]
+        started = time.perf_counter()
+        for text in texts:
+            moves.read(text)
+        reads.append((time.perf_counter() - started) / len(texts))
+    built, per_read = statistics.median(builds), statistics.median(reads)
+    return {
+        "legal_moves": len(legal),
+        "build_ms": round(built * 1000, 3),
+        "read_ms": round(per_read * 1000, 4),
+        "read_vs_build": round(per_read / built, 4) if built else None,
+        "build_under_0_25_s": built < 0.25,
+        "read_under_5_ms": per_read < 0.005,
+    }
+
+
+def _fold(rounds: int) -> dict[str, Any]:
+    from domain.kernel import ServerChance
+    from domain.kernel.play import fold, random_game
+    from tests import dice_game
+
+    started = time.perf_counter()
+    steps = list(
+        random_game(
+            dice_game.RULES, 4, ServerChance(b"long", "long"), random.Random(1), {"rounds": rounds}
+        )
+    )
+    played = time.perf_counter() - started
+    events = [e for step in steps for e in (step if isinstance(step, tuple) else step.events)]
+    started = time.perf_counter()
+    fold(dice_game.RULES, 4, events)
+    folded = time.perf_counter() - started
+    return {
+        "rounds": rounds,
+        "events": len(events),
+        "play_s": round(played, 4),
+        "fold_s": round(folded, 4),
+        "fold_vs_play": round(folded / played, 3) if played else None,
+        "fold_under_2_s": folded < 2.0,
+    }
+
+
+def _delivery(url: str, runs: int) -> dict[str, Any]:
+    """Median seconds from a write on server A to its delivery to a watcher of A (the
+    baseline) and to a watcher of server B."""
+    from service.bootstrap import registry
+    from service.games import GameService
+    from service.grpc_server import create_server
+    from service.store import EventStore
+    from tests.e2e_helpers import GAME, pb
+    from tests.test_serve_streams import _play_one, _stub
+
+    stores = [EventStore(url), EventStore(url)]
+    servers = [create_server(GameService(s, registry())) for s in stores]
+    (chan_a, a), (chan_b, b) = (_stub(port) for _, port in servers)
+    rng = random.Random(3)
+    local: list[float] = []
+    other: list[float] = []
+    try:
+        for _ in range(runs):
+            game = a.CreateGame(pb.CreateGameRequest(game=GAME, players=3), timeout=30)
+            watchers = [
+                (stub.WatchGame(pb.WatchGameRequest(game_id=game.game_id), timeout=60), took)
+                for stub, took in ((a, local), (b, other))
+            ]
+            for stream, _ in watchers:
+                next(stream)
+            time.sleep(0.3)  # both watchers wait on their channels now
+            started = time.perf_counter()
+            version = _play_one(a, game.game_id, game.referee_token, rng)
+            for stream, took in watchers:
+                while next(stream).version < version:
+                    pass
+                took.append(time.perf_counter() - started)
+                stream.cancel()
+    finally:
+        chan_a.close()
+        chan_b.close()
+        for server, _ in servers:
+            server.stop(0)
+        for store in stores:
+            store.close()
+    same, across = statistics.median(local), statistics.median(other)
+    return {
+        "same_server_s": round(same, 4),
+        "other_server_s": round(across, 4),
+        "other_vs_same": round(across / same, 1) if same else None,
+        "under_0_5_s": across < 0.5,
+    }
+
+
+def _postgresql(runs: int) -> dict[str, Any]:
+    """:func:`_delivery` in a schema of its own, dropped afterwards."""
+    from cli.loadtest import _drop_schema, _pg_ready, schema_url
+
+    problem = _pg_ready(PG)
+    if problem is not None:
+        return {"skipped": f"PostgreSQL unreachable: {problem}"}
+    schema = f"skald_bench_{uuid.uuid4().hex[:10]}"
+    try:
+        return _delivery(schema_url(PG, schema), runs)
+    finally:
+        _drop_schema(PG, schema)
+
+
+def run(quick: bool = False) -> dict[str, Any]:
+    runs = 3 if quick else 11
+    result: dict[str, Any] = {
+        "notation": _notation(runs),
+        "fold": _fold(100 if quick else 300),
+    }
+    with tempfile.TemporaryDirectory(prefix="skald-bench-reads-") as work:
+        result["delivery_sqlite"] = _delivery(str(Path(work) / "shared.db"), runs)
+    result["delivery_postgresql"] = _postgresql(runs)
+    return result
+
+
+if __name__ == "__main__":
+    print(json.dumps(run(quick="--quick" in sys.argv), indent=1))
