@@ -39,7 +39,7 @@ def metadata(token: str | None) -> tuple[tuple[str, str], ...]:
 
 
 def rule_of(error: grpc.RpcError) -> str | None:
-    return dict(error.trailing_metadata() or ()).get("skald-rule")  # type: ignore[attr-defined]
+    return dict(error.trailing_metadata() or ()).get("skald-rule")
 
 
 class Rpc:
