@@ -135,7 +135,7 @@ class Signer:
         from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
         self._private = Ed25519PrivateKey.from_private_bytes(private)
-        self.key = (
+        self.key: str = (
             self._private.public_key()
             .public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
             .hex()
