@@ -372,7 +372,7 @@ def test_an_attacker_learns_nothing_hidden_from_what_it_receives(
         leaks = list(served_leaks(rules, truth, states, reader.seat, served))
         assert not leaks, leaks[:3]
     # The attack had redacted records to attack, and refusals happened.
-    assert attacked > 20 and hidden_fields > 10
+    assert attacked >= 20 and hidden_fields > 10  # a floor: the attack had material
     assert sum(len(r.texts) for r in readers) > 5
     # After the end, the revealed salt key re-derives every salt of the full records.
     ended = full[-1].data

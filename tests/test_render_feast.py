@@ -64,6 +64,9 @@ def hidden_names(state: State, seat: int | None, shown: str) -> list[str]:
     """Names of the cards this viewer may not know, minus names of cards it may know (a
     hidden card's name can be part of a known one's: Hunter / Loot Hunter)."""
     secret = RULES.secrets(state, seat)
+    # A long list wraps inside the panel's border, cutting a name across two lines ("Cattle /
+    # Breeder"): read the text as one line of words, so a known name is matched whole.
+    shown = " ".join(shown.replace("┃", " ").split())
     known = {c for p in state.players for c in p.played}
     if seat is not None:
         known |= set(state.players[seat].hand)
