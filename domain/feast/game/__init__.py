@@ -8,7 +8,9 @@ Modules: ``state`` (records), ``commands``, ``events``, ``evolve``, ``flow`` (th
 ``setup`` (options, setup), ``setup_data`` (decks), ``phases`` (the 12 phases), ``turn``
 (placing Vikings, the running action, turn order), ``actions/`` (space handlers by group,
 dispatched by kind), ``placing`` (the engine for goods and the feast), ``checks`` (``check``),
-``decide``, ``legal`` (``pending``, ``to_act``, ``legal_commands``), ``scoring``, ``views``.
+``decide``, ``legal`` (``pending``, ``to_act``, ``legal_commands``), ``scoring``, ``views``;
+``hooks`` is where the flow calls the occupation cards (``cards/``), which register into it
+when imported here: the imports run one way, cards → flow.
 What is built and what is not: ``domain/feast/NOTES.md``, "Part 2: the game".
 """
 
@@ -18,6 +20,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from domain.feast.catalog import components as _components
+from domain.feast.game import cards as _cards  # noqa: F401 (the cards register into ``hooks``)
 from domain.feast.game import legal as _legal
 from domain.feast.game import setup as _setup
 from domain.feast.game import views as _views

@@ -11,11 +11,10 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.feast.game import commands as cmd
+from domain.feast.game import hooks
 from domain.feast.game.actions import dice_steps, voyage_steps
 from domain.feast.game.actions.base import Refusal, rule
 from domain.feast.game.actions.mountains import strips_open, upgradable
-from domain.feast.game.cards import answers as cards
-from domain.feast.game.cards.engine import serve_refusal
 from domain.feast.game.items import GOOD_INDEX, free_berths
 from domain.feast.game.legal import answers_of
 from domain.feast.game.placing import FOOD, piece_refusal, place_refusal
@@ -152,7 +151,7 @@ def _serve(s: State, seat: int, c: cmd.ServeFood) -> None:
     assert piece is not None and p.banquet is not None
     if P.colour(piece) not in FOOD:
         _raise(rule("not-food", f"{c.piece} is not food (orange, red or silver)"))
-    _raise(serve_refusal(s, seat, c.piece))
+    _raise(hooks.cards.serve_refusal(s, seat, c.piece))
     error = engine_check(p.banquet, Placement(piece, 0, c.col, c.rotation))
     if error is not None:
         raise error
@@ -176,6 +175,6 @@ _CHECKS: dict[type, Callable[[State, int, Any], None]] = {
     cmd.DeclareRaid: dice_steps.check_raid,
     cmd.TradeOverseas: voyage_steps.check_trade,
     cmd.BuySpecials: voyage_steps.check_sale,
-    cmd.UseOccupation: lambda s, seat, c: _raise(cards.use_refusal(s, seat, c)),
-    cmd.ResolveOccupation: lambda s, seat, c: _raise(cards.resolve_refusal(s, seat, c)),
+    cmd.UseOccupation: lambda s, seat, c: _raise(hooks.answers.use_refusal(s, seat, c)),
+    cmd.ResolveOccupation: lambda s, seat, c: _raise(hooks.answers.resolve_refusal(s, seat, c)),
 }

@@ -8,10 +8,8 @@ from typing import Any
 
 from domain.feast.game import commands as cmd
 from domain.feast.game import events as ev
-from domain.feast.game import granted
+from domain.feast.game import granted, hooks
 from domain.feast.game.actions import dice_steps, voyage_steps
-from domain.feast.game.cards import answers, watch
-from domain.feast.game.cards import engine as cards
 from domain.feast.game.checks import check
 from domain.feast.game.flow import Log
 from domain.feast.game.items import SHIP_SPECS, boards, piece_of
@@ -29,9 +27,13 @@ GRANT_OVER = "grant-over"
 
 def decide(state: State, seat: int, command: Any, chance: Chance) -> tuple[Any, ...]:
     check(state, seat, command)
-    log = Log(state, watch.watch, watch.watched(), chance) if state.effects else Log(state)
+    log = (
+        Log(state, hooks.watch.watch, hooks.watch.watched(), chance)
+        if state.effects
+        else Log(state)
+    )
     _HANDLERS[type(command)](log, seat, command, chance)
-    cards.settle(log, chance)  # as-soon-as occupations, after every command
+    hooks.cards.settle(log, chance)  # as-soon-as occupations, after every command
     return tuple(log.events)
 
 
@@ -58,7 +60,7 @@ def _upgrade(log: Log, seat: int, c: cmd.Upgrade, chance: Chance) -> None:
 
 
 def _play(log: Log, seat: int, c: cmd.PlayOccupation, chance: Chance) -> None:
-    cards.play(log, seat, c.card, chance)
+    hooks.cards.play(log, seat, c.card, chance)
     continue_action(log, chance)
 
 
@@ -90,7 +92,7 @@ def _end_feast(log: Log, seat: int, c: cmd.EndFeast, chance: Chance) -> None:
     """フェイズ9: one Thing penalty per open square left bare; the food goes back."""
     table = log.state.players[seat].banquet
     assert table is not None
-    cards.feast_end(log, seat, chance)
+    hooks.cards.feast_end(log, seat, chance)
     log.emit(ev.FeastEnded(seat, uncovered_banquet(table)))
     if log.state.granting is not None:  # a feast for this seat alone (#5): the flow goes on
         if log.state.offers:
@@ -128,17 +130,17 @@ def _finish_placing(log: Log, seat: int, c: cmd.FinishPlacing, chance: Chance) -
     if all(p.finished for p in log.state.players):
         for s in range(log.state.count):
             _store_resources(log, s)
-        cards.before_scoring(log, chance)
+        hooks.cards.before_scoring(log, chance)
         log.emit(ev.GameScored(*final_scores(log.state)))
 
 
 def _use_card(log: Log, seat: int, c: cmd.UseOccupation, chance: Chance) -> None:
-    answers.use(log, seat, c, chance)
+    hooks.answers.use(log, seat, c, chance)
 
 
 def _resolve_card(log: Log, seat: int, c: cmd.ResolveOccupation, chance: Chance) -> None:
     """Answer the first offer; once none waits, the flow goes on where it stopped."""
-    answers.resolve(log, seat, c, chance)
+    hooks.answers.resolve(log, seat, c, chance)
     r = log.state.resume
     if log.state.offers or r is None:
         return

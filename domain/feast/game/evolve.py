@@ -15,6 +15,7 @@ from domain.feast.game import evolve_cards as cards
 from domain.feast.game import evolve_dice as dice
 from domain.feast.game import evolve_goods as goods
 from domain.feast.game import evolve_voyages as voyages
+from domain.feast.game import hooks
 from domain.feast.game.items import (
     WEAPON_INDEX,
     gain,
@@ -166,9 +167,7 @@ def _played(s: State, e: ev.OccupationPlayed) -> State:
 
 def _peas(s: State, seat: int) -> int:
     """Peas that may lie horizontally at the seat's feast: 2 with #186 Pea Flour Baker."""
-    from domain.feast.game.cards.engine import horizontal_peas
-
-    return horizontal_peas(s, seat)
+    return hooks.cards.horizontal_peas(s, seat)
 
 
 def _laid(s: State, seat: int, p: Player) -> Player:

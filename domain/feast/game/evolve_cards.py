@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from domain.feast.game import events as ev
+from domain.feast.game import hooks
 from domain.feast.game.evolve_goods import taken_off
 from domain.feast.game.items import WEAPON_INDEX, boards, gain, mountain_items, with_board
 from domain.feast.game.state import Acting, CardOffer, ItemCount, State
@@ -13,10 +14,8 @@ _ACTION_REASONS = frozenset({"action", "dice"})
 
 
 def _mark(s: State, seat: int, card: str) -> State:
-    """Record a use the card's limit counts (``cards.registry.LIMITED``)."""
-    from domain.feast.game.cards.registry import LIMITED
-
-    if card not in LIMITED:
+    """Record a use the card's limit counts (``hooks.cards.limited``)."""
+    if not hooks.cards.limited(card):
         return s
     p = s.players[seat]
     return s.with_player(seat, replace(p, used=(*p.used, f"{card}@{s.round}")))

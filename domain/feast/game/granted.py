@@ -16,12 +16,14 @@ the flow goes on at ``then`` (NOTES.md, Part 3).
 from __future__ import annotations
 
 from domain.feast.game import events as ev
+from domain.feast.game import hooks
 from domain.feast.game.actions import SPACE_RULES, SPACES
 from domain.feast.game.actions.base import Refusal, rule
-from domain.feast.game.cards import engine as cards
-from domain.feast.game.cards.model import SpaceUse
 from domain.feast.game.flow import Log
+from domain.feast.game.hooks import SpaceUse
+from domain.feast.game.phases import run_phases
 from domain.feast.game.state import FEAST, Resume, State
+from domain.feast.game.turn import advance, before_and_use, counted_refusal
 from domain.kernel.chance import Chance
 
 __all__ = ["grant_refusal", "over", "start_next"]
@@ -33,8 +35,6 @@ def grant_refusal(s: State, seat: int, space_id: str, option: int) -> Refusal | 
     immediately before it counted as for a placement: ``turn.counted_refusal``), never its
     Vikings, whether it is occupied, or the turn order. The action is not on the printed
     space (``before_and_use``): the cards keyed to placing Vikings there do not count."""
-    from domain.feast.game.turn import counted_refusal
-
     target = SPACES.get(space_id)
     if target is None or SPACE_RULES.get(target.kind) is None:
         return rule("unknown-space", f"there is no built action space {space_id!r}")
@@ -51,10 +51,8 @@ def start_next(log: Log, then: Resume, chance: Chance) -> bool:
     g = log.state.granted[0]
     log.emit(ev.GrantStarted(g.seat, g.card, g.space, g.option, then))
     if g.space == FEAST:
-        cards.seat_phase(log, g.seat, "feast-start", chance)
+        hooks.cards.seat_phase(log, g.seat, "feast-start", chance)
         return True
-    from domain.feast.game.turn import before_and_use
-
     r = Resume("use-space", g.seat, g.space, g.option, None, True)
     before_and_use(log, SPACES[g.space], r, True, chance)
     return True
@@ -75,9 +73,6 @@ def over(log: Log, chance: Chance) -> bool:
 
 def go_on(log: Log, r: Resume, chance: Chance) -> None:
     """Where a grant's flow goes on: the next turn after ``r.seat``, or a phase step."""
-    from domain.feast.game.phases import run_phases
-    from domain.feast.game.turn import advance
-
     if r.step == "advance":
         advance(log, r.seat, chance)
     else:

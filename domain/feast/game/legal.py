@@ -19,11 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from domain.feast.game import commands as cmd
+from domain.feast.game import hooks
 from domain.feast.game.actions import SPACES, dice_steps, voyage_steps
 from domain.feast.game.actions.dice import after_roll
 from domain.feast.game.actions.mountains import strips_open, upgradable
-from domain.feast.game.cards import answers as cards
-from domain.feast.game.cards.engine import serve_refusal
 from domain.feast.game.items import free_berths
 from domain.feast.game.placing import food_placements, placements
 from domain.feast.game.state import FEAST, Phase, State
@@ -110,7 +109,7 @@ def _answers(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.Comma
     yield from dice_steps.dice_commands(s, seat, answers)
     yield from voyage_steps.voyage_commands(s, seat, answers)
     if "EndFeast" in answers:
-        sober = serve_refusal(s, seat, "mead") is not None
+        sober = hooks.cards.serve_refusal(s, seat, "mead") is not None
         for pl in food_placements(p):
             if not (sober and pl.piece.name == "mead"):
                 yield cmd.ServeFood(pl.piece.name, pl.col, pl.rotation)
@@ -118,7 +117,7 @@ def _answers(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.Comma
     if "FinishPlacing" in answers:
         yield cmd.FinishPlacing()
     if "ResolveOccupation" in answers:
-        yield from cards.resolve_commands(s, seat)
+        yield from hooks.answers.resolve_commands(s, seat)
 
 
 def _anytime(s: State, seat: int) -> Iterator[cmd.Command]:
@@ -131,7 +130,7 @@ def _anytime(s: State, seat: int) -> Iterator[cmd.Command]:
         for i, ship in enumerate(p.ships):
             if ship.ore < next(x.ore_slots for x in SHIPS if x.kind is ship.kind):
                 yield cmd.LoadOre(i)
-    yield from cards.use_commands(s, seat)
+    yield from hooks.answers.use_commands(s, seat)
 
 
 def good_placements(s: State, seat: int) -> Iterator[cmd.PlaceGood]:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from domain.feast.boards.exploration import EXPLORATION_FACES, FlipRound
 from domain.feast.game import events as ev
-from domain.feast.game.cards import engine as cards
+from domain.feast.game import hooks
 from domain.feast.game.flow import Log, draw_weapon
 from domain.feast.game.items import items
 from domain.feast.game.solo import block_spaces
@@ -48,7 +48,7 @@ def _harvest(log: Log, chance: Chance) -> bool:
     goods = harvest(s.length, s.round)
     if goods:
         log.emit(ev.Harvested(s.round, goods))
-    cards.phase(log, "harvest", chance)
+    hooks.cards.phase(log, "harvest", chance)
     return False
 
 
@@ -70,7 +70,7 @@ def _exploration(log: Log, chance: Chance) -> bool:
 def _weapons(log: Log, chance: Chance) -> bool:
     """Phase 4: a weapon each (an occupation may offer something else instead)."""
     for seat in range(log.state.count):
-        if not cards.weapon(log, seat, chance):
+        if not hooks.cards.weapon(log, seat, chance):
             draw_weapon(log, seat, chance)
     return False
 
@@ -90,7 +90,7 @@ def _point(point: str) -> Callable[[Log, Chance], bool]:
     """A step that is only the occupations' ``point`` (``cards.engine.POINTS``)."""
 
     def step(log: Log, chance: Chance) -> bool:
-        cards.phase(log, point, chance)
+        hooks.cards.phase(log, point, chance)
         return False
 
     return step
@@ -109,13 +109,13 @@ def _income(log: Log, chance: Chance) -> bool:
 def _breeding(log: Log, chance: Chance) -> bool:
     for seat in range(log.state.count):
         breed(log, seat)
-    cards.phase(log, "breeding", chance)
+    hooks.cards.phase(log, "breeding", chance)
     return False
 
 
 def _feast(log: Log, chance: Chance) -> bool:
     log.emit(ev.FeastBegan(log.state.round))
-    cards.phase(log, "feast-start", chance)
+    hooks.cards.phase(log, "feast-start", chance)
     return True
 
 
@@ -130,14 +130,14 @@ def _final(log: Log, chance: Chance) -> bool:
 def _bonus(log: Log, chance: Chance) -> bool:
     for seat in range(log.state.count):
         pay_rewards(log, seat, "bonus")
-    cards.phase(log, "bonus", chance)
+    hooks.cards.phase(log, "bonus", chance)
     return False
 
 
 def _mountains(log: Log, chance: Chance) -> bool:
     """Phase 11: the arrow-end item leaves each face-up strip, used-up strips leave play, and
     one new strip is turned up while any are left (components.md §5.2)."""
-    cards.phase(log, "mountains", chance)
+    hooks.cards.phase(log, "mountains", chance)
     s = log.state
     log.emit(ev.MountainsAged(tuple(x.number for x in s.strips if len(x.items) <= 1)))
     if log.state.strips_left:
@@ -180,10 +180,8 @@ _AT = {name: i for i, (name, _) in enumerate(STEPS)}
 def run_phases(log: Log, chance: Chance, step: str) -> None:
     """Run the steps from ``step`` on (the round wraps after ``return``) until one waits for
     the players, or occupation offers wait for answers (then ``OccupationsAwaited``)."""
-    from domain.feast.game import granted
-
     i = _AT[step]
-    if granted.start_next(log, Resume(step), chance):  # a card's action or feast first
+    if hooks.grants.start_next(log, Resume(step), chance):  # a card's action or feast first
         return
     while True:
         if STEPS[i][1](log, chance):
@@ -192,7 +190,7 @@ def run_phases(log: Log, chance: Chance, step: str) -> None:
         if log.state.offers:
             log.emit(ev.OccupationsAwaited(Resume(STEPS[i][0])))
             return
-        if granted.start_next(log, Resume(STEPS[i][0]), chance):
+        if hooks.grants.start_next(log, Resume(STEPS[i][0]), chance):
             return
 
 

@@ -17,11 +17,10 @@ from __future__ import annotations
 from domain.feast.banquet import GameLength
 from domain.feast.game import events as ev
 from domain.feast.game import readings
-from domain.feast.game.cards.registry import LATE_NUMBERS
 from domain.feast.game.evolve import apply
 from domain.feast.game.flow import Log
 from domain.feast.game.phases import start_round
-from domain.feast.game.setup_data import starting_cards
+from domain.feast.game.setup_data import LATE_NUMBERS, starting_cards
 from domain.feast.game.state import initial
 from domain.feast.mountains import FACE_UP_AT_SETUP, MOUNTAIN_STRIPS
 from domain.kernel.chance import Chance

@@ -7,6 +7,9 @@ from functools import cache
 from domain.feast.occupations import OCCUPATIONS
 from domain.feast.weapons import STARTING_WEAPONS, WEAPONS
 
+LATE_NUMBERS: tuple[int, ...] = (5, 70, 71, 77, 85, 91, 99, 159)
+"""The occupations whose effects were built last (option ``late_occupations``)."""
+
 
 def card_id(number: int) -> str:
     """The id a card goes by in views, commands and the leak tests: ``occupation-017``."""

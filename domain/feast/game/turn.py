@@ -14,14 +14,14 @@ from collections.abc import Iterator
 
 from domain.feast.action_board import ActionSpace
 from domain.feast.game import events as ev
+from domain.feast.game import hooks
 from domain.feast.game.actions import SPACE_RULES, SPACES
 from domain.feast.game.actions.base import DONE, Offer, Refusal, rule
 from domain.feast.game.actions.mountains import can_upgrade, strips_open
 from domain.feast.game.actions.occupations import draw_occupation
-from domain.feast.game.cards import engine as cards
-from domain.feast.game.cards.model import SpaceUse
 from domain.feast.game.evolve import apply
 from domain.feast.game.flow import Log
+from domain.feast.game.hooks import SpaceUse
 from domain.feast.game.items import SHIP_SPECS
 from domain.feast.game.phases import run_phases
 from domain.feast.game.solo import blocked_refusal
@@ -42,7 +42,7 @@ def _ships_meet(s: State, seat: int, needs: tuple[str, ...]) -> Refusal | None:
     With #147 Steersman a knarr also serves where a longship is needed, and stays a knarr
     for the spaces that need one (overseas trading, the special sale)."""
     kinds = [sh.kind for sh in s.players[seat].ships]
-    as_longship = cards.knarr_as_longship(s, seat)
+    as_longship = hooks.cards.knarr_as_longship(s, seat)
     large = sum(1 for k in kinds if k is not ShipKind.WHALING_BOAT)
     small = len(kinds) - large
     for need in set(needs):
@@ -103,7 +103,9 @@ def space_refusal(
     if blocked is not None:
         return target, blocked
     need = (
-        column if space_id.startswith(IMITATION) else column - cards.vikings_saved(s, seat, target)
+        column
+        if space_id.startswith(IMITATION)
+        else column - hooks.cards.vikings_saved(s, seat, target)
     )
     if s.players[seat].thing < need:
         return target, rule("too-few-vikings", f"this space needs {need} Vikings")
@@ -148,12 +150,12 @@ def place(
     effect then follows once they are answered, ``use_space``)."""
     target = SPACES[copy if copy is not None else space_id]
     column = target.column
-    saved = 0 if copy is not None else cards.vikings_saved(log.state, seat, target)
+    saved = 0 if copy is not None else hooks.cards.vikings_saved(log.state, seat, target)
     log.emit(ev.VikingsPlaced(seat, space_id, column - saved, copy))
     if column == 3:
         draw_occupation(log, seat, chance)
     if occupation is not None:
-        cards.play(log, seat, occupation, chance)  # column 4, before the action
+        hooks.cards.play(log, seat, occupation, chance)  # column 4, before the action
     resume = Resume("use-space", seat, space_id, option, copy, occupation is not None)
     before_and_use(log, target, resume, copy is not None, chance)
 
@@ -163,7 +165,7 @@ def before_and_use(
 ) -> None:
     """The occupations acting just before the space's action, then its effect (``use_space``,
     once their offers are answered): a Viking action, or one granted by a card (``granted``)."""
-    cards.before_space(log, r.seat, target, r.option, imitation, chance)
+    hooks.cards.before_space(log, r.seat, target, r.option, imitation, chance)
     if log.state.offers:
         log.emit(ev.OccupationsAwaited(r))
         return
@@ -177,7 +179,7 @@ def use_space(log: Log, r: Resume, chance: Chance) -> None:
     is then void (NOTES.md)."""
     seat = r.seat
     target = SPACES[r.copy if r.copy is not None else r.space]
-    replaced = cards.replacement(log.state)
+    replaced = hooks.cards.replacement(log.state)
     if replaced == "upgrade-2":  # an occupation took "upgrade 2 goods" instead
         offer = Offer(upgrades=2, used=False)
     elif replaced == "done":  # an occupation carried the action out itself
@@ -188,7 +190,7 @@ def use_space(log: Log, r: Resume, chance: Chance) -> None:
             offer = replace(offer, upgrades=0, used=True)
     else:
         log.emit(ev.ActionFinished(seat))
-        after_action(log, seat, chance, hooks=False)
+        after_action(log, seat, chance, space_hooks=False)
         return
     choices = ev.ChoicesOffered(
         seat,
@@ -236,7 +238,7 @@ def counted_refusal(s: State, use: SpaceUse) -> Refusal | None:
     def usable(after: State) -> bool:
         return usable_refusal(after, use.seat, use.space, use.option) is None
 
-    return None if cards.enables(s, use, usable) else found
+    return None if hooks.cards.enables(s, use, usable) else found
 
 
 # --- the running action's steps -------------------------------------------------------------
@@ -286,10 +288,10 @@ def finish_action(log: Log, chance: Chance) -> None:
     after_action(log, run.seat, chance)
 
 
-def after_action(log: Log, seat: int, chance: Chance, hooks: bool = True) -> None:
+def after_action(log: Log, seat: int, chance: Chance, space_hooks: bool = True) -> None:
     """The occupations that act right after a Viking action, then the next turn."""
-    if hooks:
-        cards.after_space(log, chance)
+    if space_hooks:
+        hooks.cards.after_space(log, chance)
     if log.state.offers:
         log.emit(ev.OccupationsAwaited(Resume("advance", seat)))
         return
@@ -308,9 +310,9 @@ def next_seat(s: State, after: int) -> int | None:
 
 def advance(log: Log, after: int, chance: Chance) -> None:
     """The next turn, unless a granted action ends here or one waits to start (``granted``)."""
-    from domain.feast.game import granted
-
-    if granted.over(log, chance) or granted.start_next(log, Resume("advance", after), chance):
+    if hooks.grants.over(log, chance) or hooks.grants.start_next(
+        log, Resume("advance", after), chance
+    ):
         return
     nxt = next_seat(log.state, after)
     if nxt is None:

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from domain.feast.action_board import ACTION_SPACES, ActionSpace
 from domain.feast.game import events as ev
+from domain.feast.game import hooks
 from domain.feast.game.actions.base import Offer, Refusal, SpaceRule, rule
-from domain.feast.game.cards import engine as cards
 from domain.feast.game.flow import Log
 from domain.feast.game.items import SPECIAL_NAMES, items
 from domain.feast.game.state import Dice, ItemCount, State
@@ -111,7 +111,7 @@ def after_roll(s: State, d: Dice) -> tuple[str, ...]:
     """The answers to ``feast/after-roll``: only the declaration after the last roll (the
     third, or more with an occupation: ``cards.engine.rolls``)."""
     declare = declare_command(d)
-    return ("Reroll", declare) if d.roll < cards.rolls(s, d.seat) else (declare,)
+    return ("Reroll", declare) if d.roll < hooks.cards.rolls(s, d.seat) else (declare,)
 
 
 def sword_of(name: str) -> int | None:
@@ -129,7 +129,7 @@ def loot_table(s: State, seat: int) -> dict[str, int]:
     table = dict(BLUE_SWORDS)
     for t in s.specials_left:
         table[t] = SPECIAL_SPECS[SpecialTile(t)].sword
-    return cards.loot(s, seat, table)
+    return hooks.cards.loot(s, seat, table)
 
 
 def takeable(s: State, seat: int, battle: int) -> tuple[str, ...]:
@@ -148,7 +148,7 @@ def boats_used(s: State, seat: int, space: ActionSpace) -> int:
 
 def _modifier(s: State, seat: int, space: ActionSpace, option: int) -> int:
     """The ships' ore, plus what the seat's occupations add to every roll."""
-    extra = cards.roll_modifier(s, seat, space.kind)
+    extra = hooks.cards.roll_modifier(s, seat, space.kind)
     if space.kind == "whaling":
         boats = _whaling_boats(s, seat)
         used = boats if space.column == 3 else [boats[option]]
@@ -179,7 +179,7 @@ def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | N
 
 
 def _use(log: Log, seat: int, space: ActionSpace, option: int, chance: Chance) -> Offer:
-    cards.announce_rolls(log, seat, space.kind)
+    hooks.cards.announce_rolls(log, seat, space.kind)
     roll(log, seat, space.id, 1, _modifier(log.state, seat, space, option), chance)
     declare = "DeclareHunt" if KINDS[space.kind].hunt else "DeclareRaid"
     return Offer(used=False, awaiting=("Reroll", declare))

@@ -27,6 +27,7 @@ from typing import Any
 
 from domain.feast.game import commands as cmd
 from domain.feast.game import events as ev
+from domain.feast.game import hooks
 from domain.feast.game.actions import SPACES
 from domain.feast.game.actions.base import Refusal, rule
 from domain.feast.game.actions.dice import (
@@ -39,9 +40,8 @@ from domain.feast.game.actions.dice import (
     sword_of,
     takeable,
 )
-from domain.feast.game.cards import engine as cards
-from domain.feast.game.cards.model import DiceOutcome
 from domain.feast.game.flow import Log
+from domain.feast.game.hooks import DiceOutcome
 from domain.feast.game.items import amount, items
 from domain.feast.game.readings import raid_judged_after_spending
 from domain.feast.game.state import Dice, State
@@ -89,7 +89,7 @@ def hunt_refusal(s: State, seat: int, c: cmd.DeclareHunt) -> Refusal | None:
         return None
     if c.wood < 0 or c.weapons < 0:
         return rule("bad-amount", "wood and weapons paid are 0 or more")
-    worth = cards.weapon_value(s, seat, _kind(d))
+    worth = hooks.cards.weapon_value(s, seat, _kind(d))
     if (c.wood, c.weapons) not in set(hunt_payments(value, c.wood, c.weapons, worth)):
         return rule("pay-the-result", f"pay wood and {weapon}s together equal to {value}")
     p = s.players[seat]
@@ -110,7 +110,7 @@ def raid_refusal(s: State, seat: int, c: cmd.DeclareRaid) -> Refusal | None:
         return None
     if c.stone < 0 or c.swords < 0 or c.spears < 0:
         return rule("bad-amount", "stone, long swords and spears spent are 0 or more")
-    if c.spears and not cards.spears_as_swords(s, seat):
+    if c.spears and not hooks.cards.spears_as_swords(s, seat):
         return rule("no-spears", "spears count in a raid only with Melee Fighter (#137)")
     p = s.players[seat]
     if c.stone > p.stone or c.swords > amount(p, "long-sword") or c.spears > amount(p, "spear"):
@@ -119,7 +119,7 @@ def raid_refusal(s: State, seat: int, c: cmd.DeclareRaid) -> Refusal | None:
             "cannot-pay",
             f"you have {p.stone} stone, {swords} long sword(s) and {spears} spear(s)",
         )
-    battle = result(d) + cards.stone_value(s, seat) * c.stone + c.swords + c.spears
+    battle = result(d) + hooks.cards.stone_value(s, seat) * c.stone + c.swords + c.spears
     if raid_judged_after_spending(s):
         if battle <= RAID_FAILS_AT:
             return rule("automatic-failure", f"the battle result is {battle} (5 or less): it fails")
@@ -161,7 +161,7 @@ def dice_commands(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.
     value = result(d)
     if "DeclareHunt" in answers:
         have = amount(p, spec_of(d.space).weapon)
-        worth = cards.weapon_value(s, seat, _kind(d))
+        worth = hooks.cards.weapon_value(s, seat, _kind(d))
         for wood, weapons in sorted(hunt_payments(value, p.wood, have, worth)):
             yield cmd.DeclareHunt(True, wood, weapons)
         if value:
@@ -169,8 +169,8 @@ def dice_commands(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.
     if "DeclareRaid" in answers:
         after = raid_judged_after_spending(s)
         if after or value > RAID_FAILS_AT:
-            per_stone = cards.stone_value(s, seat)
-            most = amount(p, "spear") if cards.spears_as_swords(s, seat) else 0
+            per_stone = hooks.cards.stone_value(s, seat)
+            most = amount(p, "spear") if hooks.cards.spears_as_swords(s, seat) else 0
             for stone in range(p.stone + 1):
                 for swords in range(amount(p, "long-sword") + 1):
                     for spears in range(most + 1):
@@ -197,7 +197,7 @@ def _after(log: Log, seat: int, d: Dice, success: bool, chance: Chance, **paid: 
     imitation = a is not None and a.space != a.target
     boats = boats_used(log.state, seat, space) if space.kind == "whaling" else 0
     outcome = DiceOutcome(seat, space, imitation, success, d.roll, boats=boats, **paid)
-    cards.after_dice(log, outcome, chance)
+    hooks.cards.after_dice(log, outcome, chance)
     continue_action(log, chance)
 
 
@@ -231,7 +231,7 @@ def declare_raid(log: Log, seat: int, c: cmd.DeclareRaid, chance: Chance) -> Non
         return
     assert c.take is not None
     spent = items(("stone", c.stone), ("long-sword", c.swords), ("spear", c.spears))
-    battle = result(d) + cards.stone_value(log.state, seat) * c.stone + c.swords + c.spears
+    battle = result(d) + hooks.cards.stone_value(log.state, seat) * c.stone + c.swords + c.spears
     if spent:
         log.emit(ev.Paid(seat, spent, "dice"))
     log.emit(ev.DiceSucceeded(seat, d.space, battle))

@@ -23,8 +23,8 @@ from domain.feast.action_board import ActionSpace
 from domain.feast.banquet import SQUARES_PER_EMIGRATED_SHIP, TABLE_SQUARES
 from domain.feast.boards.home import BERTHS_LARGE, BERTHS_SMALL
 from domain.feast.game import events as ev
+from domain.feast.game import hooks
 from domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
-from domain.feast.game.cards.engine import charge, price
 from domain.feast.game.flow import Log
 from domain.feast.game.items import items
 from domain.feast.game.state import Player, Ship, State
@@ -51,7 +51,7 @@ def _fleet(p: Player, exchange: bool) -> tuple[Ship, ...]:
 
 def cost(s: State, seat: int, space: ActionSpace) -> int:
     """Silver equal to the round, less the seat's occupations' discounts."""
-    pay = price(s, seat, space, 0, items(("silver", s.round)))
+    pay = hooks.cards.price(s, seat, space, 0, items(("silver", s.round)))
     return sum(it.count for it in pay if it.item == "silver")
 
 
@@ -77,7 +77,7 @@ def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | N
 
 def _emigrate(log: Log, seat: int, space: ActionSpace, index: int) -> None:
     ship = log.state.players[seat].ships[index]
-    pay = charge(log, seat, space, 0, items(("silver", log.state.round)))
+    pay = hooks.cards.charge(log, seat, space, 0, items(("silver", log.state.round)))
     silver = sum(it.count for it in pay if it.item == "silver")
     log.emit(ev.ShipEmigrated(seat, index, ship.kind, silver))
 

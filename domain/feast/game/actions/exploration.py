@@ -18,8 +18,8 @@ from domain.feast.action_board import ActionSpace
 from domain.feast.boards.exploration import EXPLORATION_FACES
 from domain.feast.boards.grid import BoardId
 from domain.feast.game import events as ev
+from domain.feast.game import hooks
 from domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
-from domain.feast.game.cards import engine as cards
 from domain.feast.game.flow import Log
 from domain.feast.game.state import Exploration, State
 from domain.kernel.chance import Chance
@@ -47,7 +47,7 @@ def _slot(s: State, face: BoardId) -> Exploration | None:
 def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
     faces = COLUMN_FACES[space.column]
     if option >= ANY_FACE:
-        if space.column != 1 or not cards.explore_any(s, seat):
+        if space.column != 1 or not hooks.cards.explore_any(s, seat):
             return rule("no-such-option", f"column {space.column} explores {len(faces)} boards")
     elif option >= len(faces):
         return rule("no-such-option", f"column {space.column} explores {len(faces)} boards")

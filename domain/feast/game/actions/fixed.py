@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from domain.feast.action_board import ActionSpace, Amount
 from domain.feast.game import events as ev
+from domain.feast.game import hooks
 from domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
-from domain.feast.game.cards.engine import charge, price
 from domain.feast.game.flow import Log
 from domain.feast.game.items import (
     BUILDING_INDEX,
@@ -66,12 +66,12 @@ def _emit(log: Log, seat: int, pay: tuple[ItemCount, ...], gains: tuple[ItemCoun
 
 def _fixed_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
     return _pay_gain(
-        s, seat, price(s, seat, space, option, _counts(space.pay)), _counts(space.gain)
+        s, seat, hooks.cards.price(s, seat, space, option, _counts(space.pay)), _counts(space.gain)
     )
 
 
 def _fixed_use(log: Log, seat: int, space: ActionSpace, option: int, chance: Chance) -> Offer:
-    pay = charge(log, seat, space, option, _counts(space.pay))
+    pay = hooks.cards.charge(log, seat, space, option, _counts(space.pay))
     _emit(log, seat, pay, _counts(space.gain))
     return DONE
 
@@ -100,12 +100,12 @@ def _choice(space: ActionSpace, option: int) -> tuple[tuple[ItemCount, ...], tup
 
 def _choice_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
     pay, gains = _choice(space, option)
-    return _pay_gain(s, seat, price(s, seat, space, option, pay), gains)
+    return _pay_gain(s, seat, hooks.cards.price(s, seat, space, option, pay), gains)
 
 
 def _choice_use(log: Log, seat: int, space: ActionSpace, option: int, chance: Chance) -> Offer:
     pay, gains = _choice(space, option)
-    _emit(log, seat, charge(log, seat, space, option, pay), gains)
+    _emit(log, seat, hooks.cards.charge(log, seat, space, option, pay), gains)
     return DONE
 
 

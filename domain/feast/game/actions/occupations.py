@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from domain.feast.action_board import ActionSpace
 from domain.feast.game import events as ev
+from domain.feast.game import hooks
 from domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
-from domain.feast.game.cards import engine as cards
 from domain.feast.game.flow import Log
 from domain.feast.game.items import amount, items
 from domain.feast.game.state import State
@@ -22,7 +22,7 @@ _PAY = ("stone", "ore")
 def draw_occupation(log: Log, seat: int, chance: Chance) -> None:
     """The top dark occupation: a uniform pick from the hidden deck (nothing if it is empty).
     An occupation may offer something in its place first (#99 Preceptor: ``cards.engine``)."""
-    if log.state.occupation_deck and not cards.instead_of_draw(log, seat):
+    if log.state.occupation_deck and not hooks.cards.instead_of_draw(log, seat):
         take_occupation(log, seat, chance)
 
 

@@ -26,8 +26,8 @@ from itertools import combinations, pairwise
 
 from domain.feast.action_board import ACTION_SPACES, ActionSpace
 from domain.feast.game import events as ev
+from domain.feast.game import hooks
 from domain.feast.game.actions.base import Offer, Refusal, SpaceRule, rule
-from domain.feast.game.cards import engine as cards
 from domain.feast.game.flow import Log
 from domain.feast.game.items import GOOD_INDEX, items
 from domain.feast.game.state import Player, State
@@ -94,7 +94,7 @@ _SALE = next(a for a in ACTION_SPACES if a.kind == "special-sale")
 def price(s: State, seat: int, tiles: tuple[SpecialTile, ...]) -> int:
     """The tiles' printed costs together, less the seat's occupations' discounts."""
     printed = sum(SPECIAL_SPECS[t].cost or 0 for t in tiles)
-    pay = cards.price(s, seat, _SALE, 0, items(("silver", printed)))
+    pay = hooks.cards.price(s, seat, _SALE, 0, items(("silver", printed)))
     return sum(it.count for it in pay if it.item == "silver")
 
 
@@ -121,14 +121,14 @@ def sale_steps(s: State, seat: int) -> Iterator[tuple[SpecialTile, ...]]:
 def charged(log: Log, seat: int, tiles: tuple[SpecialTile, ...]) -> int:
     """``price`` when the tiles are bought (the discounting cards say so)."""
     printed = sum(SPECIAL_SPECS[t].cost or 0 for t in tiles)
-    pay = cards.charge(log, seat, _SALE, 0, items(("silver", printed)))
+    pay = hooks.cards.charge(log, seat, _SALE, 0, items(("silver", printed)))
     return sum(it.count for it in pay if it.item == "silver")
 
 
 def _trade_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
     if s.players[seat].silver < 1:
         return rule("cannot-pay", "overseas trading costs 1 silver")
-    if not greens(s.players[seat]) and not cards.trades_without_greens(s, seat):
+    if not greens(s.players[seat]) and not hooks.cards.trades_without_greens(s, seat):
         return rule("nothing-to-trade", "you have no green good in your supply")
     return None
 

@@ -12,6 +12,7 @@ from domain.feast.boards.grid import BoardId
 from domain.feast.game import events as ev
 from domain.feast.game.cards.counts import HOUSES
 from domain.feast.game.cards.effects import choices, exchange
+from domain.feast.game.cards.engine import play
 from domain.feast.game.cards.model import Card, Choice, Menu, Pairs
 from domain.feast.game.items import GOOD_INDEX, boards, items
 from domain.feast.game.setup_data import card_id, card_number
@@ -79,8 +80,6 @@ def _tutor(s: State, seat: int, trigger: str) -> Iterator[Choice]:
 
 
 def _tutor_apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance) -> None:
-    from domain.feast.game.cards.engine import play
-
     exchange(log, seat, 52, ch.pay, ())
     play(log, seat, card_id(ch.key), chance, by=card_id(52))
 

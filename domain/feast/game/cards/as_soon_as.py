@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from domain.feast.game import events as ev
 from domain.feast.game.cards.counts import houses, large_ships, round_income, ships
-from domain.feast.game.cards.effects import choices, give, spent
+from domain.feast.game.cards.effects import card, choices, give, spent
 from domain.feast.game.cards.model import Card, Limit, Menu, PlayFn
 from domain.feast.game.items import free_berths
 from domain.feast.game.setup_data import card_id
@@ -39,8 +39,6 @@ def _income_tier(number: int, tiers: tuple[tuple[int, int], ...], good: str) -> 
 
 
 def _cutter(log: Log, seat: int, got: tuple[ItemCount, ...], reason: str, chance: Chance) -> None:
-    from domain.feast.game.cards.effects import card
-
     if any(it.item == "knarr" for it in got) and not spent(log.state, seat, card(179)):
         n = ships(log.state.players[seat], ShipKind.KNARR)
         give(log, seat, 179, ("stockfish", n), ("silver", n))

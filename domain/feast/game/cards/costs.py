@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.feast.action_board import ACTION_SPACES, ActionSpace, Group
+from domain.feast.game.cards.engine import price
 from domain.feast.game.cards.model import Card, PayFn
 from domain.feast.game.items import items
 from domain.feast.game.state import ItemCount, State
@@ -52,8 +53,6 @@ def _discount(
 
 def emigration_cost(s: State, seat: int, base: int) -> int:
     """An emigration's silver after the seat's discounts (any source: #2, #170)."""
-    from domain.feast.game.cards.engine import price
-
     return silver_of(price(s, seat, _EMIGRATION, 0, items(("silver", base))))
 
 

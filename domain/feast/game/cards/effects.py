@@ -9,10 +9,10 @@ Every effect starts with ``OccupationUsed`` (or ``OccupationAnswered`` for an of
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING
 
 from domain.feast.boards.grid import BoardId
 from domain.feast.game import events as ev
+from domain.feast.game.cards import table
 from domain.feast.game.cards.model import (
     ApplyFn,
     Card,
@@ -25,6 +25,7 @@ from domain.feast.game.cards.model import (
     SpaceUse,
     UsableFn,
 )
+from domain.feast.game.flow import Log, draw_weapon
 from domain.feast.game.items import (
     BUILDING_INDEX,
     SHIP_SPECS,
@@ -45,14 +46,9 @@ from domain.feast.ships import Berth, ShipKind
 from domain.feast.weapons import Weapon
 from domain.kernel.chance import Chance
 
-if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
-
 
 def card(number: int) -> Card:
-    from domain.feast.game.cards.registry import CARDS
-
-    return CARDS[number]
+    return table.CARDS[number]
 
 
 def spent(s: State, seat: int, c: Card) -> bool:
@@ -131,8 +127,6 @@ def after_choice(s: State, seat: int, c: Card, ch: Choice, trigger: str) -> Stat
     """The state the card's choice would leave (its events folded, nothing drawn): what a card
     acting immediately before a space's action makes, to judge the space on (``Card.enables``).
     """
-    from domain.feast.game.flow import Log
-
     log = Log(s)
     apply_choice(log, seat, c, ch, trigger, Chance())  # no choice judged here draws chance
     return log.state
@@ -260,8 +254,6 @@ def search(log: Log, seat: int, number: int, weapon: Weapon, count: int = 1) -> 
 
 
 def draw(log: Log, seat: int, count: int, chance: Chance) -> None:
-    from domain.feast.game.flow import draw_weapon
-
     for _ in range(count):
         draw_weapon(log, seat, chance)
 

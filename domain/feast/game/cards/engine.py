@@ -1,6 +1,7 @@
 """The one mechanism: where the rules call the cards in play, one hook point per trigger kind.
 
-Every function here is called by the rules at one point and asks only the cards the seat has
+Every function here is called by the rules at one point (through ``hooks.cards``, which the
+card package fills: the rules never import the cards) and asks only the cards the seat has
 *played* (``Player.played``), and only while effects are on (``State.effects``, option
 ``occupations``). The points:
 
@@ -30,9 +31,10 @@ from typing import TYPE_CHECKING
 
 from domain.feast.action_board import ACTION_SPACES, ActionSpace
 from domain.feast.game import events as ev
-from domain.feast.game.cards import registry
+from domain.feast.game.cards import table
 from domain.feast.game.cards.effects import spent
-from domain.feast.game.cards.model import Card, DiceOutcome, SpaceUse, UsableFn
+from domain.feast.game.cards.model import Card, DiceOutcome, Limit, SpaceUse, UsableFn
+from domain.feast.game.cards.phases import sober_credit
 from domain.feast.game.readings import cards_before_count
 from domain.feast.game.setup_data import card_id
 from domain.feast.game.state import ItemCount, Phase, State
@@ -70,13 +72,19 @@ def cards_of(s: State, seat: int) -> tuple[Card, ...]:
 
 @lru_cache(maxsize=4096)
 def _built(played: tuple[str, ...], late: bool) -> tuple[Card, ...]:
-    return tuple(registry.BY_ID[c] for c in played if c in registry.BY_ID and is_on(c, late))
+    return tuple(table.BY_ID[c] for c in played if c in table.BY_ID and is_on(c, late))
 
 
 def is_on(card: str, late: bool) -> bool:
     """Whether the card's effect is carried out: the cards built last only with the option
     ``late_occupations`` (games stored before they were built play without them)."""
-    return late or card not in registry.LATE
+    return late or card not in table.LATE
+
+
+def limited(card: str) -> bool:
+    """Whether ``Player.used`` records the card's uses (its ``limit``)."""
+    found = table.BY_ID.get(card)
+    return found is not None and found.limit is not Limit.NONE
 
 
 def has(s: State, seat: int, number: int) -> bool:
@@ -91,7 +99,7 @@ def play(log: Log, seat: int, card: str, chance: Chance, by: str | None = None) 
     log.emit(
         ev.OccupationPlayed(seat, card) if by is None else ev.OccupationPlayedBy(seat, card, by)
     )
-    found = registry.BY_ID.get(card)
+    found = table.BY_ID.get(card)
     s = log.state
     if found is not None and found.play is not None and s.effects and is_on(card, s.late_effects):
         found.play(log, seat, chance)
@@ -232,7 +240,7 @@ def replacement(s: State) -> str:
     a = s.acting
     if a is None or a.replaced is None:
         return ""
-    return registry.BY_ID[a.replaced].replaces
+    return table.BY_ID[a.replaced].replaces
 
 
 def after_dice(log: Log, outcome: DiceOutcome, chance: Chance) -> None:
@@ -262,8 +270,6 @@ def serve_refusal(s: State, seat: int, piece: str) -> tuple[str, str] | None:
     first mead pays it back, so it needs a silver in supply (NOTES.md)."""
     if piece != "mead" or not has(s, seat, 160) or s.players[seat].silver >= 1:
         return None
-    from domain.feast.game.cards.phases import sober_credit
-
     if sober_credit(s, seat):
         return "feast/sober-man-silver", "serving mead returns Sober Man's silver: keep 1 in supply"
     return None

@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from domain.feast.game.actions.occupations import take_occupation
 from domain.feast.game.cards.effects import offer
+from domain.feast.game.cards.engine import play
 from domain.feast.game.cards.model import Card, Choice, Menu
 from domain.feast.game.setup_data import card_id
 from domain.feast.game.state import State
@@ -38,9 +40,6 @@ def _choices(s: State, seat: int, trigger: str) -> Iterator[Choice]:
 
 
 def _apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance) -> None:
-    from domain.feast.game.actions.occupations import take_occupation
-    from domain.feast.game.cards.engine import play
-
     if ch.key == 0:
         take_occupation(log, seat, chance)
     else:

@@ -14,7 +14,10 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from domain.feast.action_board import ActionSpace
-from domain.feast.game.state import Acting, ItemCount, State
+from domain.feast.game.hooks import DiceOutcome as DiceOutcome
+from domain.feast.game.hooks import SpaceUse as SpaceUse
+from domain.feast.game.hooks import UsableFn as UsableFn
+from domain.feast.game.state import ItemCount, State
 from domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
@@ -58,41 +61,6 @@ class Menu:
     """The offer cannot be left unused while it has a legal choice."""
 
 
-@dataclass(frozen=True, slots=True)
-class SpaceUse:
-    """A Viking action, for the space hooks: the printed space used and what it did so far."""
-
-    seat: int
-    space: ActionSpace
-    option: int
-    imitation: bool
-    acting: Acting | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class DiceOutcome:
-    """A declared dice action, for the dice hooks."""
-
-    seat: int
-    space: ActionSpace
-    imitation: bool
-    success: bool
-    roll: int
-    """The roll number it was declared on (1st, 2nd …)."""
-    result: int
-    wood: int = 0
-    weapons: int = 0
-    """Hunts: bows, snares or spears paid."""
-    stone: int = 0
-    swords: int = 0
-    take: str | None = None
-    spears: int = 0
-    """Raids: spears spent as long swords (Melee Fighter, #137)."""
-    boats: int = 0
-    """Whaling: the whaling boats used."""
-    returned: int = 0
-
-
 Pairs = tuple[tuple[str, int], ...]
 """(item, count) pairs, as ``items.items`` takes them."""
 PlayFn = Callable[["Log", int, Chance], None]
@@ -110,8 +78,6 @@ EventFn = Callable[["Log", int, Any, State, Chance], None]
 """(log, seat, event, state before it, the command's chance)."""
 ArrivalFn = Callable[["Log", int, tuple[ItemCount, ...], str, Chance], None]
 """(log, seat, items that entered the supply, reason, the command's chance)."""
-UsableFn = Callable[[State], bool]
-"""Whether the space (its ships, its cost, a full action) can be used on this state."""
 EnablesFn = Callable[[State, SpaceUse, UsableFn], bool]
 """(state, the space about to be used, usable) → whether the card, acting immediately before
 the space's action or instead of it, lets the space be used though ``usable(state)`` fails."""

@@ -28,6 +28,7 @@ from domain.feast.game.cards.effects import (
     tier,
 )
 from domain.feast.game.cards.model import Card, Pairs, PlayFn
+from domain.feast.game.cards.spaces import printed_column
 from domain.feast.game.items import cattle, items, sheep
 from domain.feast.game.setup_data import card_id
 from domain.feast.game.state import Player, State
@@ -193,8 +194,6 @@ def _breeder(log: Log, seat: int, chance: Chance) -> None:
 
 
 def _homecomer(log: Log, seat: int, chance: Chance) -> None:
-    from domain.feast.game.cards.spaces import printed_column
-
     fourth = [
         o.space for o in log.state.occupied if o.seat == seat and printed_column(o.space) == 4
     ]

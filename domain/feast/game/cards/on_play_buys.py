@@ -20,6 +20,7 @@ from domain.feast.game.cards.effects import (
     strips_with,
     take,
 )
+from domain.feast.game.cards.engine import has
 from domain.feast.game.cards.model import Card, Choice, Menu
 from domain.feast.game.items import items
 from domain.feast.game.setup_data import card_id
@@ -125,8 +126,6 @@ def tiered(*rows: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]
 
 def _wholesaler_apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance) -> None:
     """#83 is an "upgrade 4 goods" action: #152 Merchant may take one of them further."""
-    from domain.feast.game.cards.engine import has
-
     exchange(log, seat, 83, ch.pay, ch.gain)
     if has(log.state, seat, 152):
         offer(log, seat, 152, f"merchant:{ch.gain[0].item}")

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from domain.feast.game import events as ev
+from domain.feast.game.cards.costs import emigration_cost
 from domain.feast.game.cards.counts import (
     FLIP,
     large_ships,
@@ -84,8 +85,6 @@ def _longship_builder(s: State, seat: int, trigger: str) -> Iterator[Choice]:
 
 
 def _harbor_guard(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    from domain.feast.game.cards.costs import emigration_cost
-
     p = _p(s, seat)
     cost = emigration_cost(s, seat, max(0, s.round - large_ships(p)))
     if len(p.emigrated) >= MAX_EMIGRATED:

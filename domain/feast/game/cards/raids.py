@@ -15,9 +15,11 @@ from domain.feast.game.cards.dice import (
     weapon_back,
 )
 from domain.feast.game.cards.effects import (
+    draw,
     give,
     offer,
 )
+from domain.feast.game.cards.engine import loot
 from domain.feast.game.cards.model import (
     ApplyFn,
     Card,
@@ -57,16 +59,12 @@ def _helmsman_space(log: Log, use: SpaceUse, chance: Chance) -> None:
         use.space.kind == "explore" and "longship" in use.space.needs
     )
     if longship and not (a is not None and a.replaced):
-        from domain.feast.game.cards.effects import draw
-
         log.emit(ev.OccupationUsed(use.seat, card_id(12)))
         draw(log, use.seat, 1, chance)
 
 
 def _helmsman_emigrated(log: Log, seat: int, event: Any, before: State, chance: Chance) -> None:
     if isinstance(event, ev.ShipEmigrated) and event.kind is ShipKind.LONGSHIP:
-        from domain.feast.game.cards.effects import draw
-
         log.emit(ev.OccupationUsed(seat, card_id(12)))
         draw(log, seat, 1, chance)
 
@@ -122,8 +120,6 @@ def _raider_split(log: Log, out: DiceOutcome, chance: Chance) -> None:
     """#136's second loot good: the battle result may be split between two goods, read as a
     second take within what the first one left."""
     if out.space.kind in RAIDS and out.success and out.take is not None:
-        from domain.feast.game.cards.engine import loot
-
         table = loot(log.state, out.seat, loot_base(log.state))
         left = out.result - table.get(out.take, out.result)
         if any(v <= left for v in table.values()):
@@ -138,8 +134,6 @@ def loot_base(s: State) -> dict[str, int]:
 
 
 def _split_choices(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    from domain.feast.game.cards.engine import loot
-
     left = int(trigger.removeprefix("split:"))
     for i, (name, sword) in enumerate(sorted(loot(s, seat, loot_base(s)).items())):
         if sword <= left:

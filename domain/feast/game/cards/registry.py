@@ -25,11 +25,13 @@ from domain.feast.game.cards import (
     scoring,
     space_rules,
     spaces,
+    table,
     tiles,
     trading,
     without_vikings,
 )
 from domain.feast.game.cards.model import Card, Limit
+from domain.feast.game.setup_data import LATE_NUMBERS as LATE_NUMBERS
 from domain.feast.game.setup_data import card_id
 
 MODULES = (
@@ -54,16 +56,17 @@ MODULES = (
     tiles,
 )
 
-CARDS: dict[int, Card] = {}
+CARDS: dict[int, Card] = table.CARDS
+"""Filled here, read by the engine through ``table`` (which the card modules may import)."""
 for _module in MODULES:
     for _card in _module.CARDS:
         if _card.number in CARDS:
             raise ValueError(f"occupation {_card.number} is built twice")
         CARDS[_card.number] = _card
 
-BY_ID: dict[str, Card] = {card_id(n): c for n, c in CARDS.items()}
-LATE_NUMBERS: tuple[int, ...] = (5, 70, 71, 77, 85, 91, 99, 159)
-LATE: frozenset[str] = frozenset(card_id(n) for n in LATE_NUMBERS)
+table.BY_ID.update((card_id(n), c) for n, c in CARDS.items())
+BY_ID: dict[str, Card] = table.BY_ID
+LATE: frozenset[str] = table.LATE
 """The cards built last: on only with the option ``late_occupations`` (``engine.is_on``)."""
 BUILT: frozenset[int] = frozenset(CARDS)
 LIMITED: frozenset[str] = frozenset(

@@ -19,12 +19,14 @@ from domain.feast.game.cards.effects import (
     card,
     enabled_by_gain,
     enabled_by_offer,
+    exchange,
     give,
     legal_choices,
     offer,
     upgrade_menu,
 )
 from domain.feast.game.cards.model import Card, Choice, Menu, SpaceUse, UsableFn
+from domain.feast.game.cards.on_play_ships import MAX_EMIGRATED
 from domain.feast.game.cards.spaces import after_offer, before_offer, of_kind
 from domain.feast.game.items import items
 from domain.feast.game.setup_data import card_id
@@ -62,8 +64,6 @@ def _clerk_choices(s: State, seat: int, trigger: str) -> Iterator[Choice]:
 
 
 def _clerk_apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance) -> None:
-    from domain.feast.game.cards.effects import exchange
-
     left = int(trigger.removeprefix("clerk:")) - 1
     exchange(log, seat, 88, ch.pay, ch.gain)
     if left > 0:
@@ -98,8 +98,6 @@ def _master_count(log: Log, use: SpaceUse, chance: Chance) -> None:
 
 
 def _birka(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    from domain.feast.game.cards.on_play_ships import MAX_EMIGRATED
-
     p = s.players[seat]
     cost = emigration_cost(s, seat, s.round)
     if len(p.emigrated) < MAX_EMIGRATED:

@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING
 
 from domain.feast.action_board import ACTION_SPACES
 from domain.feast.game import events as ev
+from domain.feast.game.actions import SPACE_RULES, SPACES
 from domain.feast.game.cards.effects import offer, offered
 from domain.feast.game.cards.model import Card, Choice, ChoicesFn, Limit, Menu
+from domain.feast.game.granted import grant_refusal
 from domain.feast.game.items import items
 from domain.feast.game.setup_data import card_id
 from domain.feast.game.state import FEAST, State
@@ -48,15 +50,11 @@ def _space_of(key: int) -> tuple[str, int]:
 
 
 def _options(space: str) -> tuple[int, ...]:
-    from domain.feast.game.actions import SPACE_RULES, SPACES
-
     rule = SPACE_RULES.get(SPACES[space].kind)
     return () if rule is None else rule.options
 
 
 def _can(s: State, seat: int, space: str, option: int) -> bool:
-    from domain.feast.game.granted import grant_refusal
-
     return grant_refusal(s, seat, space, option) is None
 
 
@@ -77,8 +75,6 @@ def _chief(log: Log, seat: int, chance: Chance) -> None:
 
 
 def _follower_choices(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    from domain.feast.game.actions import SPACES
-
     seen = set()
     for held in (*(o.space for o in s.occupied), *s.blocked):  # solo: either colour's
         space = SPACES.get(held)
