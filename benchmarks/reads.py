@@ -4,12 +4,15 @@ baseline measured in the same run:
 * ``notation``: reading one move against the largest legal list of a Red North turn (210
   deploys) with :class:`cli.notation.Moves`, against indexing that list once (targets on a
   quiet machine: indexing under 0.25 s, a read under 5 ms);
-* ``fold``: folding a 300-round, 4-seat game of the kernel's test dice game (thousands of
-  events) from its events, against playing it (target: the fold under 2 s);
+* ``fold``: folding whole 5-player Brian Boru games from their events, against playing them
+  (the fold is a fraction of the play: it decides nothing);
 * ``delivery``: a write on one server reaching a watcher of another server over the same store
   (SQLite: the log tail; PostgreSQL at ``SKALD_BENCH_PG``, if it answers: LISTEN/NOTIFY),
   against a watcher of the server that wrote (targets: under 0.5 s, well under PostgreSQL's
-  1 s fallback poll)."""
+  1 s fallback poll), in a schema of its own dropped afterwards.
+
+Nothing here imports the tests: the games are the registered ones, the clients the project's
+own (:class:`service.client.RemoteClient`, the generated stub for the watchers)."""
 
 from __future__ import annotations
 
@@ -59,51 +62,58 @@ def _notation(runs: int) -> dict[str, Any]:
     }
 
 
-def _fold(rounds: int) -> dict[str, Any]:
+def _fold(games: int) -> dict[str, Any]:
+    """Folding the events of whole Brian Boru games (5 players) against playing them."""
     from domain.kernel import ServerChance
     from domain.kernel.play import fold, random_game
-    from tests import dice_game
+    from service.bootstrap import registry
 
-    started = time.perf_counter()
-    steps = list(
-        random_game(
-            dice_game.RULES, 4, ServerChance(b"long", "long"), random.Random(1), {"rounds": rounds}
-        )
-    )
-    played = time.perf_counter() - started
-    events = [e for step in steps for e in (step if isinstance(step, tuple) else step.events)]
-    started = time.perf_counter()
-    fold(dice_game.RULES, 4, events)
-    folded = time.perf_counter() - started
+    rules = registry().rules("brian_boru")
+    played = folded = 0.0
+    events: list[Any] = []
+    for n in range(games):
+        started = time.perf_counter()
+        steps = list(random_game(rules, 5, ServerChance(b"fold", f"g{n}"), random.Random(n), {}))
+        played += time.perf_counter() - started
+        game = [e for step in steps for e in (step if isinstance(step, tuple) else step.events)]
+        started = time.perf_counter()
+        fold(rules, 5, game)
+        folded += time.perf_counter() - started
+        events += game
     return {
-        "rounds": rounds,
+        "games": games,
         "events": len(events),
         "play_s": round(played, 4),
         "fold_s": round(folded, 4),
         "fold_vs_play": round(folded / played, 3) if played else None,
-        "fold_under_2_s": folded < 2.0,
     }
 
 
 def _delivery(url: str, runs: int) -> dict[str, Any]:
     """Median seconds from a write on server A to its delivery to a watcher of A (the
     baseline) and to a watcher of server B."""
+    import grpc
+
+    from service._generated.skald.v1 import skald_pb2 as pb
+    from service._generated.skald.v1 import skald_pb2_grpc
     from service.bootstrap import registry
+    from service.client import RemoteClient
     from service.games import GameService
     from service.grpc_server import create_server
     from service.store import EventStore
-    from tests.e2e_helpers import GAME, pb
-    from tests.test_serve_streams import _play_one, _stub
 
     stores = [EventStore(url), EventStore(url)]
     servers = [create_server(GameService(s, registry())) for s in stores]
-    (chan_a, a), (chan_b, b) = (_stub(port) for _, port in servers)
+    chan_a, chan_b = (grpc.insecure_channel(f"127.0.0.1:{port}") for _, port in servers)
+    a, b = skald_pb2_grpc.SkaldStub(chan_a), skald_pb2_grpc.SkaldStub(chan_b)
     rng = random.Random(3)
     local: list[float] = []
     other: list[float] = []
     try:
         for _ in range(runs):
-            game = a.CreateGame(pb.CreateGameRequest(game=GAME, players=3), timeout=30)
+            game = a.CreateGame(pb.CreateGameRequest(game="red_north", players=3), timeout=30)
+            referee = RemoteClient(f"127.0.0.1:{servers[0][1]}", game.referee_token)
+            referee.receipts = None
             watchers = [
                 (stub.WatchGame(pb.WatchGameRequest(game_id=game.game_id), timeout=60), took)
                 for stub, took in ((a, local), (b, other))
@@ -112,12 +122,15 @@ def _delivery(url: str, runs: int) -> dict[str, Any]:
                 next(stream)
             time.sleep(0.3)  # both watchers wait on their channels now
             started = time.perf_counter()
-            version = _play_one(a, game.game_id, game.referee_token, rng)
+            seat = rng.choice(sorted(referee.view(game.game_id, None, None).to_act))
+            command = rng.choice(referee.legal(game.game_id, seat))
+            version, _ = referee.submit(game.game_id, seat, command, None, None, ())
             for stream, took in watchers:
                 while next(stream).version < version:
                     pass
                 took.append(time.perf_counter() - started)
                 stream.cancel()
+            referee.close()
     finally:
         chan_a.close()
         chan_b.close()
@@ -152,7 +165,7 @@ def run(quick: bool = False) -> dict[str, Any]:
     runs = 3 if quick else 11
     result: dict[str, Any] = {
         "notation": _notation(runs),
-        "fold": _fold(100 if quick else 300),
+        "fold": _fold(2 if quick else 10),
     }
     with tempfile.TemporaryDirectory(prefix="skald-bench-reads-") as work:
         result["delivery_sqlite"] = _delivery(str(Path(work) / "shared.db"), runs)

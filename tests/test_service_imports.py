@@ -14,17 +14,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.import_graph import find_cycle, type_checking
+
 ROOT = Path(__file__).resolve().parent.parent
 SERVICE = ROOT / "service"
 MODULES = sorted(f"service.{p.stem}" for p in SERVICE.glob("*.py") if p.stem != "__init__")
 USE_CASES = ("repository", "commands", "queries", "lifecycle", "audit", "policy", "folding")
-
-
-def _type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
 
 
 def _imports(module: str) -> set[str]:
@@ -32,7 +27,7 @@ def _imports(module: str) -> set[str]:
     found: set[str] = set()
 
     def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and _type_checking(node):
+        if isinstance(node, ast.If) and type_checking(node):
             for branch in node.orelse:
                 visit(branch)
             return
@@ -53,35 +48,13 @@ def _imports(module: str) -> set[str]:
 GRAPH = {m: _imports(m) for m in MODULES}
 
 
-def _cycle() -> list[str] | None:
-    state: dict[str, int] = {}  # 1: on the stack, 2: done
-    stack: list[str] = []
-
-    def walk(node: str) -> list[str] | None:
-        state[node] = 1
-        stack.append(node)
-        for nxt in sorted(GRAPH[node]):
-            if state.get(nxt) == 1:
-                return [*stack[stack.index(nxt) :], nxt]
-            if nxt not in state and (found := walk(nxt)):
-                return found
-        stack.pop()
-        state[node] = 2
-        return None
-
-    for module in MODULES:
-        if module not in state and (found := walk(module)):
-            return found
-    return None
-
-
 def test_the_graph_sees_the_imports() -> None:
     assert "service.repository" in GRAPH["service.commands"]
     assert "service.games" in MODULES and len(MODULES) > 15
 
 
 def test_service_modules_form_no_import_cycle() -> None:
-    assert _cycle() is None, " → ".join(_cycle() or [])
+    assert find_cycle(GRAPH) is None, " → ".join(find_cycle(GRAPH) or [])
 
 
 def test_use_cases_never_reach_the_facade_or_the_composition_root() -> None:
