@@ -216,7 +216,7 @@ def serve(
             svc.store.target,
             creating,
             tls is not None,
-            svc.signer().key,
+            svc.receipt_key(),
         )
         _serve_until_stopped(server)
     except KeyboardInterrupt:

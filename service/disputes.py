@@ -38,7 +38,6 @@ import unicodedata
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from domain.kernel.errors import IllegalMove, Malformed
@@ -46,7 +45,7 @@ from domain.kernel.ranges import require_int32
 from service import policy
 from service.auth import Principal
 from service.errors import NotFound, Stale, echo
-from service.records import GENESIS, Record
+from service.records import GENESIS, RECORD_KEYS, Record, utc_iso
 from service.repository import Repository
 from service.verify import Report
 
@@ -84,7 +83,6 @@ RETRIES = 8
 """Times a use case decides again when another writer took its place in the chain."""
 _DISPUTED_KEYS = frozenset({"number", "at_version", "at_hash", "text"})
 _RULED_KEYS = frozenset({"number", "upheld", "text", "fork"})
-_RECORD_KEYS = frozenset(Record(0, "", None, "", {}).to_json())
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Embeddings, overrides and isolates: they reorder the line a text is printed on."""
 
@@ -370,18 +368,13 @@ def parse(objects: Sequence[Record | Mapping[str, Any]]) -> list[Record]:
 def _parsed(obj: Record | Mapping[str, Any]) -> Record:
     if isinstance(obj, Record):
         return obj
-    if not isinstance(obj, Mapping) or set(obj) != _RECORD_KEYS:
+    if not isinstance(obj, Mapping) or set(obj) != RECORD_KEYS:
         raise _Bad("it is not a record (its fields are not a record's)")
     try:
         record = Record.from_json(obj)
     except Malformed as error:
         raise _Bad(error.reason) from None
-    try:
-        stamp = datetime.fromisoformat(record.at)
-        canonical = stamp.isoformat() == record.at and stamp.utcoffset() == timedelta(0)
-    except ValueError:
-        canonical = False
-    if not canonical:
+    if not utc_iso(record.at):
         raise _Bad("'at' is not a UTC ISO 8601 timestamp")
     return record
 

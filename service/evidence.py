@@ -14,7 +14,6 @@ names); the earlier of that and ``verify``'s own first bad record is reported.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from service.commands import Submitted
 from service.folding import Loaded, fold_into
@@ -124,7 +123,3 @@ class _States:
         hashes: tuple[str, str] = served_hashes(loaded.rules, loaded.state, seat)
         self.cache[(version, seat)] = hashes
         return hashes
-
-
-def receipts_from_json(items: Iterable[Any]) -> list[Receipt]:
-    return [Receipt.from_json(item) for item in items]

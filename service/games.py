@@ -283,12 +283,8 @@ class GameService:
                 self._signer = Signer(private)
             return self._signer
 
-    def receipt_key(self, create: bool = True) -> str | None:
-        """The public key (hex) receipts of this store are signed with; ``None`` when it has
-        signed none and ``create`` is off (nothing is written for a read)."""
-        if self._signer is None and not create:
-            private = self.store.server_key(create=False)
-            return None if private is None else Signer(private).key
+    def receipt_key(self) -> str:
+        """The public key (hex) receipts of this store are signed with (made on first use)."""
         return self.signer().key
 
     def receipt(self, game_id: str, submitted: Submitted) -> Receipt:

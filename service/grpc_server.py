@@ -250,7 +250,7 @@ class Servicer:
             mine = version("skald")
         except PackageNotFoundError:  # run from a checkout, not installed
             mine = ""
-        return pb.GetServerInfoResponse(receipt_key=self.svc.signer().key, server_version=mine)
+        return pb.GetServerInfoResponse(receipt_key=self.svc.receipt_key(), server_version=mine)
 
     @guarded
     def CheckCommand(self, request: Any, context: grpc.ServicerContext) -> Any:

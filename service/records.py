@@ -33,7 +33,7 @@ import json
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from domain.kernel.codec import from_data, to_data
@@ -63,6 +63,7 @@ __all__ = [
     "ENDED",
     "GENESIS",
     "KERNEL",
+    "RECORD_KEYS",
     "RESEEDED",
     "RULES_FORMAT",
     "SETUP",
@@ -72,6 +73,7 @@ __all__ = [
     "new_salt_key",
     "read_kernel",
     "salt_for",
+    "utc_iso",
 ]
 
 
@@ -221,6 +223,20 @@ class Record:
             at=get("at", str),
             salt=get("salt", str, optional=True),
         )
+
+
+RECORD_KEYS = frozenset(Record(0, "", None, "", {}).to_json())
+"""The fields of a record's JSON (replay-file lines, dispute records): exactly these."""
+
+
+def utc_iso(at: str) -> bool:
+    """Whether ``at`` is a UTC time in the ISO 8601 form the store writes (so that it survives
+    the store's datetime round trip byte for byte)."""
+    try:
+        stamp = datetime.fromisoformat(at)
+    except ValueError:
+        return False
+    return stamp.isoformat() == at and stamp.utcoffset() == timedelta(0)
 
 
 def kernel_record(version: int, command_id: str, record: object) -> Record:

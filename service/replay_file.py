@@ -42,7 +42,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 from typing import Any
 
 from domain.kernel.codec import to_data
@@ -51,12 +50,11 @@ from domain.kernel.errors import Malformed, SkaldError
 from domain.kernel.records import KERNEL_RECORDS, ChanceMode, GameCreated, GameEnded, SeedReveal
 from service.errors import Tampered
 from service.folding import decode_command, decode_event
-from service.records import CREATED, ENDED, Record, read_kernel
+from service.records import CREATED, ENDED, RECORD_KEYS, Record, read_kernel, utc_iso
 from service.registry import Registry
 
 FORMAT = "skald-replay"
 FORMAT_VERSION = 1
-RECORD_KEYS = frozenset(Record(0, "", None, "", {}).to_json())
 MAX_DEPTH = 32
 """No record of any game nests deeper (records, events and commands are shallow dataclasses);
 a deeper line is refused before any recursive reader sees it."""
@@ -228,12 +226,7 @@ def _record(n: int, row: dict[str, Any]) -> Record:
         record = Record.from_json(row)
     except Malformed as error:
         raise Tampered("replay/bad-record", f"line {n}: {error.reason}") from None
-    try:
-        stamp = datetime.fromisoformat(record.at)
-        canonical_time = stamp.isoformat() == record.at and stamp.utcoffset() == timedelta(0)
-    except ValueError:
-        canonical_time = False
-    if not canonical_time:
+    if not utc_iso(record.at):
         raise Tampered("replay/bad-record", f"line {n}: 'at' is not a UTC ISO 8601 timestamp")
     return record
 
