@@ -1,25 +1,28 @@
 """Benchmarks: each reports ratios against a baseline measured in the same run.
 
-Run all with ``skald bench`` or ``python -m benchmarks`` (``--quick`` for a smoke run), or one
-with ``python -m benchmarks.service`` / ``python -m benchmarks.feast_game`` /
-``python -m benchmarks.feast_placement``. They are not part of the test suite: timings on a
+Run all with ``skald bench`` or ``python -m skald.benchmarks`` (``--quick`` for a smoke run), or one
+with ``python -m skald.benchmarks.service`` / ``python -m skald.benchmarks.feast_game`` /
+``python -m skald.benchmarks.feast_placement``. They are not part of the test suite: timings on a
 loaded machine prove nothing, and they take minutes.
-``benchmarks.feast_cards`` plays the same random games with and without the occupation effects.
-``benchmarks.cli_start`` times ``skald --help``, ``rules`` and ``show`` against bare Python.
-``benchmarks.service`` includes the pure-engine random games/s per game (Brian Boru at 5
-players, Red North at 4) that used to run inside the property tests. ``benchmarks.command_cpu``
+``skald.benchmarks.feast_cards`` plays the same random games with and without the occupation effects.
+``skald.benchmarks.cli_start`` times ``skald --help``, ``rules`` and ``show`` against bare Python.
+``skald.benchmarks.service`` includes the pure-engine random games/s per game (Brian Boru at 5
+players, Red North at 4) that used to run inside the property tests. ``skald.benchmarks.command_cpu``
 compares CPU per command with the code of the day issue 10 was filed (``--instructions``:
-valgrind counts, unmoved by machine load); ``benchmarks.store_writers`` measures what two
+valgrind counts, unmoved by machine load); ``skald.benchmarks.store_writers`` measures what two
 writers of one store cost each other (PostgreSQL's table lock, SQLite's write lock);
-``benchmarks.workers_bound`` (minutes; real servers and the native load clients, so not in
+``skald.benchmarks.workers_bound`` (minutes; real servers and the native load clients, so not in
 ``run_all``) runs one process, two processes sharing nothing (two stores, half the load
 each) and ``--workers 2`` alternately: what splitting the load over two processes gives on
-this machine at all, and what sharing one store costs on top. ``benchmarks.admission`` (a real
+this machine at all, and what sharing one store costs on top. ``skald.benchmarks.admission`` (a real
 server, attacker and victim processes) measures another client's p99 while clients without a
-token send 15 MB ImportGame bodies, with the check before the body (``service/admission.py``)
-and without it. ``benchmarks.reads`` holds what tests once timed (issue 25): a move read
+token send 15 MB ImportGame bodies, with the check before the body (``service/grpc/admission.py``)
+and without it. ``skald.benchmarks.reads`` holds what tests once timed (issue 25): a move read
 against indexing the legal list, a long game's fold against playing it, and a write's delivery
-to another server's watcher against the writing server's own."""
+to another server's watcher against the writing server's own.
+
+Imports: skald.domain, skald.service, skald.cli, skald.tools.
+"""
 
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ from typing import Any
 
 
 def run_all(quick: bool = False, echo: bool = True) -> dict[str, Any]:
-    from benchmarks import (
+    from skald.benchmarks import (
         admission,
         cli_start,
         command_cpu,

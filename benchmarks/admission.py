@@ -1,5 +1,5 @@
 """Another client's latency while clients without a token send 15 MB ImportGame bodies, with the
-check made before the body (:mod:`service.admission`) and without it, in the same run.
+check made before the body (:mod:`skald.service.grpc.admission`) and without it, in the same run.
 
 A real server (one process, a SQLite file, the operator token set, not ``--open``, the request
 log on, as ``skald serve`` runs) on a loopback port. A *victim* process asks for a game's public
@@ -15,7 +15,7 @@ kind: the victim's p50/p99 over all rounds, the p99 ratio to the quiet windows' 
 most 1.5× with the gate under 15 MB bodies), the attack's calls/s and statuses, and the server's
 busy cores.
 
-``python -m benchmarks.admission [--seconds S] [--window W] [--repeat N] [--rate R]
+``python -m skald.benchmarks.admission [--seconds S] [--window W] [--repeat N] [--rate R]
 [--attackers P] [--threads T]``.
 """
 
@@ -61,8 +61,8 @@ def _kind(t: float, t0: float, window: float) -> tuple[str, float]:
 
 def _serve(db: str, gate: bool, log: str) -> None:
     """The server process: prints its port, serves until its stdin closes."""
-    from service import grpc_server
-    from service.bootstrap import open_service
+    from skald.service.bootstrap import open_service
+    from skald.service.grpc import server as grpc_server
 
     logging.basicConfig(
         level=logging.INFO,
@@ -81,7 +81,13 @@ def _serve(db: str, gate: bool, log: str) -> None:
 
 class _Server:
     def __init__(self, work: Path, gate: bool, tag: str) -> None:
-        argv = [sys.executable, "-m", "benchmarks.admission", "--serve", str(work / f"{tag}.db")]
+        argv = [
+            sys.executable,
+            "-m",
+            "skald.benchmarks.admission",
+            "--serve",
+            str(work / f"{tag}.db"),
+        ]
         argv += ["--log", str(work / f"{tag}.log")] + ([] if gate else ["--no-gate"])
         self.proc = subprocess.Popen(
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
@@ -111,8 +117,8 @@ class _Server:
 def _new_game(address: str) -> str:
     import grpc
 
-    from service._generated.skald.v1 import skald_pb2 as pb
-    from service._generated.skald.v1 import skald_pb2_grpc
+    from skald.service.contract._generated.skald.v1 import skald_pb2 as pb
+    from skald.service.contract._generated.skald.v1 import skald_pb2_grpc
 
     with grpc.insecure_channel(address) as channel:
         stub = skald_pb2_grpc.SkaldStub(channel)
@@ -132,8 +138,8 @@ def _victim(address: str, game_id: str, t0: float, end: float) -> list[Any]:
     ``t0`` to ``end``."""
     import grpc
 
-    from service._generated.skald.v1 import skald_pb2 as pb
-    from service._generated.skald.v1 import skald_pb2_grpc
+    from skald.service.contract._generated.skald.v1 import skald_pb2 as pb
+    from skald.service.contract._generated.skald.v1 import skald_pb2_grpc
 
     with grpc.insecure_channel(address) as channel:
         stub = skald_pb2_grpc.SkaldStub(channel)
@@ -169,7 +175,7 @@ def _attacker(
     come as a stream, not in bursts. How many calls of each kind ended with each status."""
     import grpc
 
-    from service._generated.skald.v1 import skald_pb2 as pb
+    from skald.service.contract._generated.skald.v1 import skald_pb2 as pb
 
     t0, window, end = schedule
     bodies = {
@@ -345,7 +351,9 @@ def run(quick: bool = False) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.admission", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m skald.benchmarks.admission", description=__doc__
+    )
     parser.add_argument("--seconds", type=float, default=16.0, help="seconds per server and round")
     parser.add_argument("--window", type=float, default=1.0, help="seconds per window")
     parser.add_argument("--repeat", type=int, default=3, help="rounds (gated, then ungated)")

@@ -5,7 +5,7 @@ measured in the same run (targets on a quiet machine: ``--help`` under 0.15 s, `
 
 Each is a fresh process (what a person at a terminal starts), run N times; the median wall time
 is reported with its ratio to bare Python. The commands import what they need when they run
-(``python -X importtime -m cli.main show ID`` shows where the rest goes), so ``--help`` loads no
+(``python -X importtime -m skald.cli.main show ID`` shows where the rest goes), so ``--help`` loads no
 game, no store and no gRPC."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 _SCRIPT = Path(sys.executable).parent / "skald"
-_CLI = [str(_SCRIPT)] if _SCRIPT.is_file() else [sys.executable, "-m", "cli.main"]
+_CLI = [str(_SCRIPT)] if _SCRIPT.is_file() else [sys.executable, "-m", "skald.cli.main"]
 """The installed ``skald`` script (what a person types), else the module."""
 
 

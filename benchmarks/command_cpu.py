@@ -3,7 +3,7 @@
 Issue 10 asks for per-command CPU at least 25% below "today's profile". That code is commit
 :data:`BASELINE` (the parent of ``09ada52``, the first "issue 10 in part" commit): it is
 exported with ``git archive`` into a temporary directory and measured by the same driver
-(:mod:`benchmarks.command_cpu_driver`, a script run with ``python`` in a process of its own
+(:mod:`skald.benchmarks.command_cpu_driver`, a script run with ``python`` in a process of its own
 whose ``sys.path`` starts with the tree it measures), alternating baseline and current
 process by process, so both see the same machine load.
 
@@ -14,7 +14,7 @@ the ``GameService.submit`` call inside it, and ``ratio`` = current ÷ baseline (
 CPU is ``time.process_time`` in the measured process: SQLite's work (and the kernel's, for
 the file's fsync) is counted, other processes' is not.
 
-``python -m benchmarks.command_cpu [--rounds N] [--quick] [--baseline COMMIT]
+``python -m skald.benchmarks.command_cpu [--rounds N] [--quick] [--baseline COMMIT]
 [--instructions] [--skip-receipt]``: ``--skip-receipt`` measures commands sent with
 ``skip_receipt`` (a bot's), so the receipt's own cost is the difference between two runs.
 """
@@ -178,7 +178,9 @@ def run(quick: bool = False) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.command_cpu", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m skald.benchmarks.command_cpu", description=__doc__
+    )
     parser.add_argument("--rounds", type=int, default=3, help="processes per side and config")
     parser.add_argument("--quick", action="store_true", help="one game per process")
     parser.add_argument("--baseline", default=BASELINE, help="the commit to compare with")

@@ -1,4 +1,4 @@
-"""One side of :mod:`benchmarks.command_cpu`: CPU per accepted command in one source tree.
+"""One side of :mod:`skald.benchmarks.command_cpu`: CPU per accepted command in one source tree.
 
 Run as a script (``python command_cpu_driver.py TREE DB GAME PLAYERS GAMES [dry]``), never imported
 from the tree it measures: it puts ``TREE`` first on ``sys.path`` (and drops the editable
@@ -18,11 +18,12 @@ Every command goes through the gRPC handler; two scopes are timed with ``time.pr
 Commands come from random legal games played in memory first (untimed) on the chosen-seed
 stream, so the service meets exactly those states; one untimed game warms imports and caches.
 ``dry`` does all of it but the measured commands: run under valgrind, the difference of the two
-instruction counts is the commands' alone (:func:`benchmarks.command_cpu.instructions`).
+instruction counts is the commands' alone (:func:`skald.benchmarks.command_cpu.instructions`).
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
@@ -38,6 +39,18 @@ def _use_tree(tree: str) -> None:
     sys.path[:] = [p for p in sys.path if p not in ("", here)]
     sys.path.insert(0, tree)
     sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in repr(f).lower()]
+
+
+def _module(old: str, new: str | None = None) -> Any:
+    """A module of the measured tree in its own layout: under the one package ``skald`` with
+    folders by role (issue 25, ``new``; ``old`` where the file did not move), or at the top as
+    trees before it had them (``old``)."""
+    try:
+        return importlib.import_module(f"skald.{new or old}")
+    except ModuleNotFoundError as error:
+        if error.name not in ("skald", f"skald.{new or old}"):
+            raise
+        return importlib.import_module(old)
 
 
 class _Context:
@@ -69,8 +82,8 @@ def _receipt_choice(pb: Any) -> dict[str, Any]:
 
 
 def _recorded(rules: Any, players: int, seed: bytes, stream: str, pick: int) -> list[Any]:
-    from domain.kernel import ServerChance
-    from domain.kernel.play import Step, random_game
+    kernel, play = _module("domain.kernel"), _module("domain.kernel.play")
+    ServerChance, Step, random_game = kernel.ServerChance, play.Step, play.random_game
 
     chance = ServerChance(seed, stream)
     return [
@@ -84,11 +97,13 @@ def measure(
     tree: str, db: str, game: str, players: int, games: int, dry: bool = False
 ) -> dict[str, Any]:
     _use_tree(tree)
-    import service
-    from service import wire
-    from service.bootstrap import open_service, registry
-    from service.grpc_server import Servicer, pb
-    from service.lifecycle import CHOSEN_STREAM
+    service = _module("service")
+    CHOSEN_STREAM = _module("service.lifecycle", "service.app.lifecycle").CHOSEN_STREAM
+    bootstrap = _module("service.bootstrap")
+    open_service, registry = bootstrap.open_service, bootstrap.registry
+    wire = _module("service.wire", "service.contract.wire")
+    grpc_server = _module("service.grpc_server", "service.grpc.server")
+    Servicer, pb = grpc_server.Servicer, grpc_server.pb
 
     loaded_from = str(Path(service.__file__).resolve().parent.parent)
     assert loaded_from == str(Path(tree).resolve()), (loaded_from, tree)
@@ -109,7 +124,7 @@ def measure(
             finally:
                 spent["submit"] += time.process_time() - started
 
-        svc.submit = timed_submit  # type: ignore[method-assign]
+        svc.submit = timed_submit
         commands = 0
         for g, steps in enumerate(plays):
             created = svc.create(game, players, seed=seed)

@@ -1,12 +1,12 @@
 """A Feast for Odin with and without its occupation effects: whole random 4-player games/s of
-the pure engine (``decide`` + ``evolve``, the simulate picker of ``cli/pickers.py`` choosing),
+the pure engine (``decide`` + ``evolve``, the simulate picker of ``cli/autoplay/pickers.py`` choosing),
 the same seeds played with every card's effect (the default) and with the option
 ``occupations`` off, in the same run (target ≥ 0.7×). It also counts, over the games with
 effects, how often each card was played and how often its effect happened (``OccupationUsed``
 and taken offers), and names the built cards that were never played or never took effect
 (random play rarely holds what a card asks for).
 
-``python -m benchmarks.feast_cards [--games N]``."""
+``python -m skald.benchmarks.feast_cards [--games N]``."""
 
 from __future__ import annotations
 
@@ -17,12 +17,12 @@ import time
 from collections import Counter
 from typing import Any
 
-from cli.pickers import feast as pick
-from domain.feast.game import RULES
-from domain.feast.game import events as ev
-from domain.feast.game.cards.registry import BY_ID
-from domain.kernel import ServerChance, resolve_options
-from domain.kernel.play import fold
+from skald.cli.autoplay.pickers import feast as pick
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards.registry import BY_ID
+from skald.domain.kernel import ServerChance, resolve_options
+from skald.domain.kernel.play import fold
 
 PLAYERS = 4
 

@@ -10,7 +10,7 @@ through the service (goods in supply, boards partly covered), this times, in one
 * the gRPC ``GetView`` round trip of the same run as the floor;
 * ``ListLegalCommands`` with every placement listed against the grouped form (time, bytes).
 
-Reports p50/p99 in microseconds. Run: ``python -m benchmarks.feast_check`` from the repo root.
+Reports p50/p99 in microseconds. Run: ``python -m skald.benchmarks.feast_check`` from the repo root.
 """
 
 from __future__ import annotations
@@ -25,14 +25,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from domain.feast.game import commands as cmd
-from domain.kernel.errors import SkaldError
-from service import wire
-from service.auth import OPERATOR
-from service.bootstrap import registry
-from service.games import GameService
-from service.grpc_server import create_server
-from service.store import EventStore
+from skald.domain.feast.game import commands as cmd
+from skald.domain.kernel.errors import SkaldError
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.contract import wire
+from skald.service.grpc.server import create_server
+from skald.service.model.auth import OPERATOR
+from skald.service.store.event_store import EventStore
 
 
 def _pct(samples: list[float], q: float) -> float:

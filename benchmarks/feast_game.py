@@ -1,6 +1,6 @@
 """A Feast for Odin, whole 4-player games, each figure against a baseline of the same run.
 
-* **games/s** — whole random games (the simulate picker of ``cli/pickers.py``: it places goods,
+* **games/s** — whole random games (the simulate picker of ``cli/autoplay/pickers.py``: it places goods,
   rolls dice, emigrates) submitted command by command through ``GameService`` on a fresh SQLite
   file, against the pure engine: the same games played in memory (``decide`` + ``evolve``,
   choosing included) and the same commands re-decided without choosing.
@@ -25,14 +25,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.service import SEED, bare_append_rate, bare_rebuild_rate
-from cli.pickers import feast as pick
-from domain.kernel import ServerChance
-from domain.kernel.codec import to_data
-from domain.kernel.options import resolve_options
-from domain.kernel.play import fold
-from service.bootstrap import open_service, registry
-from service.lifecycle import CHOSEN_STREAM
+from skald.benchmarks.service import SEED, bare_append_rate, bare_rebuild_rate
+from skald.cli.autoplay.pickers import feast as pick
+from skald.domain.kernel import ServerChance
+from skald.domain.kernel.codec import to_data
+from skald.domain.kernel.options import resolve_options
+from skald.domain.kernel.play import fold
+from skald.service.app.lifecycle import CHOSEN_STREAM
+from skald.service.bootstrap import open_service, registry
 
 GAME, PLAYERS = "feast", 4
 
@@ -87,7 +87,7 @@ def engine_numbers(games: int) -> dict[str, float]:
 def service_numbers(games: int, repeats: int) -> dict[str, float]:
     """Games/s through the service, and the rebuild of the finished games against the bare
     library's rebuild of as many events."""
-    from service.auth import OPERATOR
+    from skald.service.model.auth import OPERATOR
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -136,8 +136,8 @@ def grpc_numbers(games: int) -> dict[str, float]:
     import grpc
     from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-    from service import wire
-    from service.grpc_server import create_server, pb, pb_grpc
+    from skald.service.contract import wire
+    from skald.service.grpc.server import create_server, pb, pb_grpc
 
     late: list[float] = []
     floor: list[float] = []

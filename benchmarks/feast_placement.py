@@ -4,7 +4,7 @@ For each board (home, 8 exploration faces, 3 houses, the banquet table) and each
 board accepts, on an empty and on a partly filled state, time the bitmask enumerator
 (``legal_placements``) and the naive square-by-square oracle in the same run. Reports the
 median and p95 in milliseconds and the naive/fast ratio. Run: ``python -m
-benchmarks.feast_placement`` from the repo root.
+skald.benchmarks.feast_placement`` from the repo root.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from domain.feast.banquet import GameLength
-from domain.feast.boards.grid import BoardId
-from domain.feast.boards.registry import BOARD_SPECS
-from domain.feast.placement import (
+from skald.domain.feast.banquet import GameLength
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.boards.registry import BOARD_SPECS
+from skald.domain.feast.placement import (
     BanquetSetup,
     BoardState,
     Piece,
@@ -29,8 +29,8 @@ from domain.feast.placement import (
     legal_placements,
     place,
 )
-from domain.feast.placement import pieces as P
-from domain.feast.placement.naive import naive_legal_placements
+from skald.domain.feast.placement import pieces as P
+from skald.domain.feast.placement.naive import naive_legal_placements
 
 
 def _boards() -> list[BoardState]:

@@ -3,7 +3,7 @@ games, against an empty store and a store of 10 games, on SQLite and PostgreSQL 
 2×).
 
 "A fresh process" is a new ``EventStore`` and ``GameService`` over the store (no cache, the
-persisted index as the last writer left it, up to :data:`service.index.CATCH_UP_EVERY` batches
+persisted index as the last writer left it, up to :data:`skald.service.store.index.CATCH_UP_EVERY` batches
 behind): its opening, its first ``ListGames`` page of 10 rows (so the 10-game store returns
 the same rows; the empty store returns none), a page newest first, a filtered page (running
 games of 3 players) and id-prefix lookups (a known 8-character prefix, and one that matches
@@ -27,11 +27,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from service.bootstrap import registry
-from service.errors import NotFound
-from service.games import GameService
-from service.index import GamesQuery
-from service.store import EventStore
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.model.errors import NotFound
+from skald.service.store.event_store import EventStore
+from skald.service.store.index import GamesQuery
 
 SMALL = 10
 """Games in the small store: pages hold the same rows there as in the full one."""
@@ -93,7 +93,7 @@ def _every_running_secret(svc: GameService, game_id: str) -> frozenset[str]:
 def _end_check(url: str, known: str, repeat: int) -> dict[str, float]:
     """Median milliseconds, in a fresh process, of the check a game's end makes (which running
     games share its seeds): by the index's streams, and by the baseline above."""
-    from service.commands import _running_seeds
+    from skald.service.app.commands import _running_seeds
 
     out: dict[str, float] = {}
     for name, check in (
@@ -179,8 +179,8 @@ def _analyze(url: str) -> None:
     rows for a 10-row page); the figures before are kept as ``full_before_analyze``."""
     from psycopg import sql
 
-    from service.store import settings_for
-    from service.store_check import connect
+    from skald.service.store.check import connect
+    from skald.service.store.event_store import settings_for
 
     env = settings_for(url)
     schema = env["POSTGRES_SCHEMA"]
@@ -194,8 +194,8 @@ def _analyze(url: str) -> None:
 def _drop(schema: str) -> None:
     from psycopg import sql
 
-    from service.store import settings_for
-    from service.store_check import connect
+    from skald.service.store.check import connect
+    from skald.service.store.event_store import settings_for
 
     with connect(settings_for(PG)) as conn:
         conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema)))

@@ -3,10 +3,10 @@
 ``skald loadtest`` runs its clients on the cores its servers are measured on, so every core
 they take is one the servers cannot have (``workers_2_ceiling`` in its summary). This runs
 the same load — one ``skald serve`` process on SQLite, 200 games, two racers, 50 spectators,
-as fast as the server answers — with the native clients (:mod:`cli.loadtest_native`) and with
-the Python ones (:mod:`cli.loadtest_clients`), alternately, ``--rounds`` times each, and
+as fast as the server answers — with the native clients (:mod:`skald.tools.loadtest.native`) and with
+the Python ones (:mod:`skald.tools.loadtest.clients`), alternately, ``--rounds`` times each, and
 prints the clients' CPU per command and cores, the server's commands/s, and the ratios
-(native ÷ Python, medians). ``python -m benchmarks.load_clients [--rounds 2 --seconds 8]``.
+(native ÷ Python, medians). ``python -m skald.benchmarks.load_clients [--rounds 2 --seconds 8]``.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from typing import Any
 
 
 def _one(native: Path | None, db: Path, seconds: float) -> dict[str, Any]:
-    from cli.loadtest import _load
-    from cli.loadtest_servers import Served
+    from skald.tools.loadtest.harness import _load
+    from skald.tools.loadtest.servers import Served
 
     server = Served(str(db), 1, db.with_suffix(".log"))
     try:
@@ -33,7 +33,7 @@ def _one(native: Path | None, db: Path, seconds: float) -> dict[str, Any]:
 
 
 def main() -> None:
-    from cli.loadtest_native import build
+    from skald.tools.loadtest.native import build
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2)

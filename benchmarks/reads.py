@@ -2,7 +2,7 @@
 baseline measured in the same run:
 
 * ``notation``: reading one move against the largest legal list of a Red North turn (210
-  deploys) with :class:`cli.notation.Moves`, against indexing that list once (targets on a
+  deploys) with :class:`skald.cli.words.notation.Moves`, against indexing that list once (targets on a
   quiet machine: indexing under 0.25 s, a read under 5 ms);
 * ``fold``: folding whole 5-player Brian Boru games from their events, against playing them
   (the fold is a fraction of the play: it decides nothing);
@@ -12,7 +12,7 @@ baseline measured in the same run:
   1 s fallback poll), in a schema of its own dropped afterwards.
 
 Nothing here imports the tests: the games are the registered ones, the clients the project's
-own (:class:`service.client.RemoteClient`, the generated stub for the watchers)."""
+own (:class:`skald.service.client.RemoteClient`, the generated stub for the watchers)."""
 
 from __future__ import annotations
 
@@ -31,10 +31,10 @@ PG = os.environ.get("SKALD_BENCH_PG", "postgresql://postgres@127.0.0.1:5432/test
 
 
 def _notation(runs: int) -> dict[str, Any]:
-    from cli.notation import Moves
-    from domain.kernel import ServerChance, resolve_options
-    from domain.kernel.play import fold
-    from service.bootstrap import registry
+    from skald.cli.words.notation import Moves
+    from skald.domain.kernel import ServerChance, resolve_options
+    from skald.domain.kernel.play import fold
+    from skald.service.bootstrap import registry
 
     rules = registry().rules("red_north")
     state = fold(
@@ -64,9 +64,9 @@ def _notation(runs: int) -> dict[str, Any]:
 
 def _fold(games: int) -> dict[str, Any]:
     """Folding the events of whole Brian Boru games (5 players) against playing them."""
-    from domain.kernel import ServerChance
-    from domain.kernel.play import fold, random_game
-    from service.bootstrap import registry
+    from skald.domain.kernel import ServerChance
+    from skald.domain.kernel.play import fold, random_game
+    from skald.service.bootstrap import registry
 
     rules = registry().rules("brian_boru")
     played = folded = 0.0
@@ -94,13 +94,13 @@ def _delivery(url: str, runs: int) -> dict[str, Any]:
     baseline) and to a watcher of server B."""
     import grpc
 
-    from service._generated.skald.v1 import skald_pb2 as pb
-    from service._generated.skald.v1 import skald_pb2_grpc
-    from service.bootstrap import registry
-    from service.client import RemoteClient
-    from service.games import GameService
-    from service.grpc_server import create_server
-    from service.store import EventStore
+    from skald.service.app.games import GameService
+    from skald.service.bootstrap import registry
+    from skald.service.client import RemoteClient
+    from skald.service.contract._generated.skald.v1 import skald_pb2 as pb
+    from skald.service.contract._generated.skald.v1 import skald_pb2_grpc
+    from skald.service.grpc.server import create_server
+    from skald.service.store.event_store import EventStore
 
     stores = [EventStore(url), EventStore(url)]
     servers = [create_server(GameService(s, registry())) for s in stores]
@@ -149,7 +149,7 @@ def _delivery(url: str, runs: int) -> dict[str, Any]:
 
 def _postgresql(runs: int) -> dict[str, Any]:
     """:func:`_delivery` in a schema of its own, dropped afterwards."""
-    from cli.loadtest import _drop_schema, _pg_ready, schema_url
+    from skald.tools.loadtest.harness import _drop_schema, _pg_ready, schema_url
 
     problem = _pg_ready(PG)
     if problem is not None:

@@ -26,11 +26,11 @@ from typing import Any
 from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
-from domain.kernel import ServerChance
-from domain.kernel.codec import to_data
-from domain.kernel.play import Step, random_game
-from service.bootstrap import registry
-from service.lifecycle import CHOSEN_STREAM
+from skald.domain.kernel import ServerChance
+from skald.domain.kernel.codec import to_data
+from skald.domain.kernel.play import Step, random_game
+from skald.service.app.lifecycle import CHOSEN_STREAM
+from skald.service.bootstrap import registry
 
 SEED = b"bench-seed"
 
@@ -40,7 +40,7 @@ def recorded_game(
 ) -> tuple[list[tuple[int, Any]], list[dict[str, Any]]]:
     """(seat, command) pairs of one random legal game, and its event payloads.
 
-    A chosen seed's chance runs on ``CHOSEN_STREAM`` (``service/lifecycle.py``), so the game is
+    A chosen seed's chance runs on ``CHOSEN_STREAM`` (``service/app/lifecycle.py``), so the game is
     played in memory on that same stream: the service then meets exactly these states."""
     rules = registry().rules(game)
     steps: list[tuple[int, Any]] = []
@@ -100,7 +100,7 @@ def bare_rebuild_rate(folder: Path, ledger_id: str, events: int, repeats: int) -
 
 
 def _fresh_service(path: Path) -> Any:
-    from service.bootstrap import open_service
+    from skald.service.bootstrap import open_service
 
     return open_service(str(path))
 
@@ -108,7 +108,7 @@ def _fresh_service(path: Path) -> Any:
 def _replay_into(
     svc: Any, game: str, players: int, seed: int
 ) -> tuple[str, int, list[dict[str, Any]], float]:
-    from service.auth import OPERATOR
+    from skald.service.model.auth import OPERATOR
 
     created = svc.create(game, players, seed=SEED)
     steps, payloads = recorded_game(game, players, seed, CHOSEN_STREAM)
@@ -172,8 +172,8 @@ def grpc_numbers(game: str, players: int, calls_target: int) -> dict[str, float]
     import grpc
     from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-    from service import wire
-    from service.grpc_server import create_server, pb, pb_grpc
+    from skald.service.contract import wire
+    from skald.service.grpc.server import create_server, pb, pb_grpc
 
     latencies: list[float] = []
     floor: list[float] = []

@@ -16,7 +16,7 @@ This measures both, same run, same machine: bare library appends/s (one event an
 per transaction, as Skald writes a one-event batch) with one writer process, then with two at
 once, each on its own aggregates; on PostgreSQL also how often a backend of ours waits on a
 relation lock while two write (``pg_stat_activity`` sampled every 2 ms).
-``python -m benchmarks.store_writers`` (``SKALD_TEST_PG`` or ``--pg`` names the database; a
+``python -m skald.benchmarks.store_writers`` (``SKALD_TEST_PG`` or ``--pg`` names the database; a
 schema of its own is made and dropped).
 """
 
@@ -35,7 +35,7 @@ PG_URL = os.environ.get("SKALD_TEST_PG", "postgresql://postgres@127.0.0.1:5432/t
 
 
 def _writer(url: str, seconds: float, start_at: float) -> float:
-    from cli.loadtest_servers import bare_append_rate
+    from skald.tools.loadtest.servers import bare_append_rate
 
     time.sleep(max(0.0, start_at - time.time()))
     return bare_append_rate(url, seconds)
@@ -43,8 +43,8 @@ def _writer(url: str, seconds: float, start_at: float) -> float:
 
 def _lock_waits(url: str, stop: threading.Event, out: dict[str, int]) -> None:
     """Sample our database's backends: how many inserting, how many of them waiting on a lock."""
-    from service.store import settings_for
-    from service.store_check import connect
+    from skald.service.store.check import connect
+    from skald.service.store.event_store import settings_for
 
     with connect(settings_for(url)) as conn:
         while not stop.is_set():
@@ -92,7 +92,7 @@ def measure(url: str, seconds: float = 3.0) -> dict[str, Any]:
 
 
 def postgresql(url: str, seconds: float = 3.0) -> dict[str, Any]:
-    from cli.loadtest import _drop_schema, _pg_ready, schema_url
+    from skald.tools.loadtest.harness import _drop_schema, _pg_ready, schema_url
 
     problem = _pg_ready(url)
     if problem is not None:
@@ -128,7 +128,7 @@ def _lock_statements(url: str) -> list[str]:
     itself, so this reports what the installed version does)."""
     from eventsourcing.application import Application
 
-    from service.store import _ensure_schema, settings_for
+    from skald.service.store.event_store import _ensure_schema, settings_for
 
     env = settings_for(url)
     _ensure_schema(env)
@@ -149,7 +149,9 @@ def run(quick: bool = False) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.store_writers", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m skald.benchmarks.store_writers", description=__doc__
+    )
     parser.add_argument("--pg", default=PG_URL, help="the PostgreSQL database to use")
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per phase")
     args = parser.parse_args()

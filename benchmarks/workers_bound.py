@@ -1,7 +1,7 @@
 """What two server processes can do on this machine when they share nothing: the bound
-``skald serve --workers 2`` is read against (``python -m benchmarks.workers_bound``).
+``skald serve --workers 2`` is read against (``python -m skald.benchmarks.workers_bound``).
 
-Three loads of the load harness (:func:`cli.loadtest._load`: the native clients, two racers,
+Three loads of the load harness (:func:`skald.tools.loadtest.harness._load`: the native clients, two racers,
 spectators watching), run alternately ``--repeat`` times each:
 
 * **one**: one ``skald serve`` on one SQLite file, 200 games, 96 players, 50 spectators;
@@ -25,9 +25,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from cli.loadtest import PLAYERS_NATIVE, _load
-from cli.loadtest_native import build
-from cli.loadtest_servers import Served
+from skald.tools.loadtest.harness import PLAYERS_NATIVE, _load
+from skald.tools.loadtest.native import build
+from skald.tools.loadtest.servers import Served
 
 GAMES, SPECTATORS = 200, 50
 INTEGRITY = ("lost_events", "duplicate_events", "mismatched_events", "failed_verifications")
@@ -102,7 +102,7 @@ def run(repeat: int = 3, seconds: float = 15.0) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.workers_bound")
+    parser = argparse.ArgumentParser(prog="python -m skald.benchmarks.workers_bound")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=15.0)
     args = parser.parse_args()

@@ -16,9 +16,9 @@ from rich.markup import escape
 from rich.text import Text
 
 if TYPE_CHECKING:  # the service and the games load only in the commands that use them
-    from domain.kernel.chance import ChanceEntry
-    from service.client import Client
-    from service.games import GameService
+    from skald.domain.kernel.chance import ChanceEntry
+    from skald.service.app.games import GameService
+    from skald.service.client import Client
 
 # No emoji codes: a path, id or move such as ``:-1:`` is printed as typed. Markup stays on for
 # the commands' own styling; text that comes from the user or a file goes through `literal`.
@@ -85,7 +85,7 @@ def warn(rule: str, reason: str) -> None:
 
 def store_target(db: str | None) -> str:
     """The store ``--db`` names: the option, else ``$SKALD_DB``, else the per-user default."""
-    from service.store import DEFAULT_DB
+    from skald.service.store.event_store import DEFAULT_DB
 
     return db or os.environ.get("SKALD_DB") or str(DEFAULT_DB)
 
@@ -98,7 +98,7 @@ def refusals(as_json: bool) -> Iterator[None]:
     and a database that fails mid-command are one line too."""
     from eventsourcing.persistence import PersistenceError
 
-    from domain.kernel.errors import SkaldError
+    from skald.domain.kernel.errors import SkaldError
 
     try:
         yield
@@ -124,17 +124,17 @@ def session(
 ) -> Iterator[Client]:
     """A connected client; every domain/service error becomes a plain message and exit 1.
 
-    Locally the client is built by ``service.bootstrap.open_service`` (store, service and the
+    Locally the client is built by ``skald.service.bootstrap.open_service`` (store, service and the
     games registry, once for this invocation) on its first call that needs the store, so a
     command at work on a replay file never opens one; with ``--server`` it is a gRPC client,
     after the address and token are checked here (`check_remote`). Only a command that
     ``creates`` games (new, import, simulate) makes a store where none is; the others refuse
     a missing SQLite file (``store/missing``) rather than leave an empty one behind. A store
-    that cannot be opened (``service.store_check``) is one line too, as everything `refusals`
+    that cannot be opened (``skald.service.store.check``) is one line too, as everything `refusals`
     catches."""
-    from service.bootstrap import open_service
-    from service.client import LocalClient, RemoteClient
-    from service.store_check import check_exists
+    from skald.service.bootstrap import open_service
+    from skald.service.client import LocalClient, RemoteClient
+    from skald.service.store.check import check_exists
 
     with refusals(as_json):
         client: Client | None = None
@@ -168,7 +168,7 @@ def _new_paths(target: str) -> list[Path]:
     """A SQLite target that does not exist yet, and each of its folders that does not: what a
     creating command makes, to take back if it is refused (nothing for a URL or a store that
     exists)."""
-    from service.store_check import sqlite_path
+    from skald.service.store.check import sqlite_path
 
     path = sqlite_path(target)
     if path is None or path.exists():
@@ -207,7 +207,7 @@ def _discard_if_empty(client: Any, made: list[Path]) -> None:
 def check_port(port: int) -> None:
     """Refuse a port outside 0..65535 (``serve/port``): the socket layer would otherwise take
     it modulo 65536 or fail with a traceback."""
-    from domain.kernel.errors import Malformed
+    from skald.domain.kernel.errors import Malformed
 
     if not 0 <= port <= 65535:
         raise Malformed("serve/port", f"--port must be 0..65535 (0: any free port), not {port}")
@@ -218,8 +218,8 @@ def check_remote(server: str, token: str | None) -> None:
     cannot be sent. An empty address would otherwise fall back to the local store, a port past
     65535 reached another port (taken modulo 65536), and a token outside printable ASCII is
     no token of Skald's (they are URL-safe text) and cannot go in gRPC metadata at all."""
-    from domain.kernel.errors import Malformed
-    from service.errors import Unauthenticated, echo
+    from skald.domain.kernel.errors import Malformed
+    from skald.service.model.errors import Unauthenticated, echo
 
     address = server.strip()
     if not address:
@@ -246,7 +246,7 @@ def check_remote(server: str, token: str | None) -> None:
 
 def parse_entries(text: str | None) -> list[ChanceEntry]:
     """Table chance entries from JSON: ``[3, ["c2", "c1", "c3"]]`` or ``@file.json``."""
-    from domain.kernel.errors import SkaldError
+    from skald.domain.kernel.errors import SkaldError
 
     if not text:
         return []
@@ -274,9 +274,9 @@ def parse_entries(text: str | None) -> list[ChanceEntry]:
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
     """``--option key=value`` pairs as text: the kernel converts and validates them against the
-    game's option schema (``domain.kernel.options.resolve_options``), so the CLI and gRPC
+    game's option schema (``skald.domain.kernel.options.resolve_options``), so the CLI and gRPC
     clients get the same checks and the same errors."""
-    from domain.kernel.errors import Malformed
+    from skald.domain.kernel.errors import Malformed
 
     out: dict[str, str] = {}
     for pair in pairs or []:

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 import typer.core
 
-from cli.commands import LazyGroup
+from skald.cli.table import LazyGroup
 
 
 def _flag_type(self: typer.core.TyperOption, ctx: object) -> str | None:

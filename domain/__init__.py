@@ -1,1 +1,4 @@
-"""Pure game rules: no I/O, no storage, no transport. See ``domain.kernel`` for the contract."""
+"""Pure game rules: no I/O, no storage, no transport. See ``skald.domain.kernel`` for the contract.
+
+Imports: nothing outside this folder.
+"""

@@ -13,21 +13,21 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from domain.kernel.chance import ChanceEntry
-from domain.kernel.codec import to_data
-from domain.kernel.contract import AnyRules, Outcome, Pending
-from domain.kernel.errors import SkaldError
-from domain.kernel.ranges import require_int32, require_int64
-from service.bootstrap import registry
-from service.index import GamesQuery
-from service.records import Record
-from service.registry import cli_name
+from skald.domain.kernel.chance import ChanceEntry
+from skald.domain.kernel.codec import to_data
+from skald.domain.kernel.contract import AnyRules, Outcome, Pending
+from skald.domain.kernel.errors import SkaldError
+from skald.domain.kernel.ranges import require_int32, require_int64
+from skald.service.bootstrap import registry
+from skald.service.model.records import Record
+from skald.service.model.registry import cli_name
+from skald.service.store.index import GamesQuery
 
 if TYPE_CHECKING:
-    from service._generated.skald.v1 import skald_pb2
-    from service.games import GameService
-    from service.queries import Viewed
-    from service.receipts import Receipt, ReceiptBox
+    from skald.service.app.games import GameService
+    from skald.service.app.queries import Viewed
+    from skald.service.contract._generated.skald.v1 import skald_pb2
+    from skald.service.model.receipts import Receipt, ReceiptBox
 
 
 FIELD_RULES: dict[str, str] = {
@@ -79,7 +79,7 @@ class ViewResult:
 
     @staticmethod
     def of(game_id: str, loaded: Any, seat: int | None, view: Any) -> ViewResult:
-        """The view of a folded game (``service.folding.Loaded``) as the CLI shows it."""
+        """The view of a folded game (``skald.service.model.folding.Loaded``) as the CLI shows it."""
         rules = loaded.rules
         state = loaded.state
         return ViewResult(
@@ -212,7 +212,7 @@ class LocalClient:
     creates) the store ``--db`` names."""
 
     def __init__(self, svc: GameService | Callable[[], GameService]) -> None:
-        from service.auth import OPERATOR
+        from skald.service.model.auth import OPERATOR
 
         self._svc: GameService | None = None
         self._open: Callable[[], GameService] | None = None
@@ -341,7 +341,7 @@ class LocalClient:
 
     def rules_info(self, game: str) -> dict[str, Any]:
         if self._svc is None:  # printed data only: no store to open for it
-            from service.games import rules_info
+            from skald.service.app.games import rules_info
 
             return rules_info(game)
         return self._svc.rules_info(game)
@@ -360,16 +360,16 @@ class RemoteClient:
     def __init__(self, address: str, token: str | None = None) -> None:
         import grpc
 
-        from service import wire
+        from skald.service.contract import wire
 
         self._grpc = grpc
         self.wire = wire
-        from service._generated.skald.v1 import skald_pb2, skald_pb2_grpc
+        from skald.service.contract._generated.skald.v1 import skald_pb2, skald_pb2_grpc
 
         self.pb = skald_pb2
         stubs = skald_pb2_grpc
-        from service.grpc_edge import MAX_REQUEST, MAX_RESPONSE
-        from service.tls import client_credentials
+        from skald.service.grpc.edge import MAX_REQUEST, MAX_RESPONSE
+        from skald.service.grpc.tls import client_credentials
 
         options = [
             ("grpc.max_send_message_length", MAX_REQUEST),
@@ -619,7 +619,7 @@ class RemoteClient:
             ),
         )
         if not r.legal:
-            from domain.kernel.errors import IllegalMove
+            from skald.domain.kernel.errors import IllegalMove
 
             raise IllegalMove(r.rule, r.reason)
         return [self.wire.record_from_proto(rules, e) for e in r.events]
@@ -701,8 +701,8 @@ _KINDS = {
 
 def _error_classes() -> dict[str, type[SkaldError]]:
     """Every error class of the taxonomy by name (domain and service), for ``ErrorInfo``."""
-    from domain.kernel import errors
-    from service import errors as service_errors
+    from skald.domain.kernel import errors
+    from skald.service.model import errors as service_errors
 
     found: dict[str, type[SkaldError]] = {}
     for module in (errors, service_errors):
@@ -766,14 +766,14 @@ def connect(db: str | None, server: str | None, token: str | None = None) -> Cli
     server = server or os.environ.get("SKALD_SERVER")
     if server:
         return RemoteClient(server, token)
-    from service.bootstrap import open_service
-    from service.store import DEFAULT_DB
+    from skald.service.bootstrap import open_service
+    from skald.service.store.event_store import DEFAULT_DB
 
     return LocalClient(open_service(db or os.environ.get("SKALD_DB") or str(DEFAULT_DB)))
 
 
 def _box() -> ReceiptBox:
-    """The default receipt folder (:func:`service.receipts.default_dir`)."""
-    from service.receipts import ReceiptBox
+    """The default receipt folder (:func:`skald.service.model.receipts.default_dir`)."""
+    from skald.service.model.receipts import ReceiptBox
 
     return ReceiptBox()

@@ -2,7 +2,7 @@
 
 A command is served with its batch's events. Whatever ``redact`` takes out of those events
 for a reader, the command must not say either: no id the reader cannot place before or after
-the batch (``domain.kernel.unseen``: a hidden hand's card, a face-down card, even one all saw
+the batch (``skald.domain.kernel.unseen``: a hidden hand's card, a face-down card, even one all saw
 before it went down) unless a served event of the batch names it too, and no value redaction
 changed (A Feast for Odin's #99 Preceptor hand position is a number, no id). Shared by the
 contract test (every game, in memory) and the leak tests (over a real gRPC server).
@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from domain.kernel.contract import AnyRules
-from domain.kernel.unseen import unseen
-from service.records import Record
+from skald.domain.kernel.contract import AnyRules
+from skald.domain.kernel.unseen import unseen
+from skald.service.model.records import Record
 
 
 def leaves(value: Any, key: str = "") -> set[tuple[str, str]]:

@@ -1,7 +1,7 @@
 """A game served as printed components only (added with ``SKALD_EXTRA_GAMES``).
 
 Every built-in game is playable now; this module keeps the catalog's components-only path
-tested (``service/catalog.py``): ``skald rules`` and GetRules serve its data, marked not
+tested (``service/model/catalog.py``): ``skald rules`` and GetRules serve its data, marked not
 playable, with no setup options, and creating a game of it is refused (``game/not-playable``).
 """
 

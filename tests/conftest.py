@@ -34,11 +34,11 @@ settings.load_profile("suite")
 
 # The test games used by kernel and service tests, for this process and the CLI subprocesses:
 # tests/toy_game.py, tests/dice_game.py and tests/components_game.py (components only).
-# rich fixes its width when ``cli.common`` is imported: wide enough that no output wraps.
+# rich fixes its width when ``skald.cli.common`` is imported: wide enough that no output wraps.
 os.environ.setdefault("COLUMNS", "240")
 os.environ.setdefault("SKALD_EXTRA_GAMES", "tests.toy_game,tests.dice_game,tests.components_game")
 
-# Receipts (service/receipts.py) that clients keep by default go to a folder of this run's own,
+# Receipts (service/model/receipts.py) that clients keep by default go to a folder of this run's own,
 # never the user's ~/.local/share/skald/receipts.
 os.environ.setdefault("SKALD_RECEIPTS", tempfile.mkdtemp(prefix="skald-test-receipts-"))
 
@@ -73,9 +73,9 @@ def db_url(request: pytest.FixtureRequest, tmp_path: object) -> Iterator[str]:
 
 @pytest.fixture
 def service(db_url: str) -> Iterator[object]:
-    from service.bootstrap import registry
-    from service.games import GameService
-    from service.store import EventStore
+    from skald.service.app.games import GameService
+    from skald.service.bootstrap import registry
+    from skald.service.store.event_store import EventStore
 
     store = EventStore(db_url)
     yield GameService(store, registry())

@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from domain.kernel import (
+from skald.domain.kernel import (
     Chance,
     GameOver,
     IllegalMove,

@@ -2,7 +2,7 @@
 
 * a gRPC caller over a real channel (bearer-token metadata, errors with their ``skald-rule``);
 * Red North's secrets per seat (``RULES.secrets``) checked against what a reader was shown;
-* the CLI run in this process (Typer's ``CliRunner`` on ``cli.main.app``) or, for the few true
+* the CLI run in this process (Typer's ``CliRunner`` on ``skald.cli.main.app``) or, for the few true
   end-to-end tests, the console script as a subprocess; both with ``--json`` output parsed.
 """
 
@@ -22,11 +22,11 @@ from typing import Any
 import grpc
 from google.protobuf import json_format
 
-from service import wire
-from service.bootstrap import registry
+from skald.service.bootstrap import registry
+from skald.service.contract import wire
 
 pb: Any = wire.pb
-pb_grpc: Any = importlib.import_module("service._generated.skald.v1.skald_pb2_grpc")
+pb_grpc: Any = importlib.import_module("skald.service.contract._generated.skald.v1.skald_pb2_grpc")
 GAME = "red_north"
 RULES: Any = registry().rules(GAME)
 
@@ -144,7 +144,7 @@ def invoke_skald(args: Sequence[str]) -> Run:
     reaches the user's default database or server."""
     from typer.testing import CliRunner
 
-    from cli.main import app
+    from skald.cli.main import app
 
     result = CliRunner().invoke(app, list(args), env=_IN_PROCESS_ENV, catch_exceptions=False)
     return Run(result.exit_code, result.stdout, result.stderr)

@@ -1,5 +1,5 @@
 """What a forger with write access does, for the tamper tests: edit records, recompute every
-hash the way :mod:`service.records` does (``Record.sealed`` keeps each record's salt and time,
+hash the way :mod:`skald.service.model.records` does (``Record.sealed`` keeps each record's salt and time,
 so the forgery follows the salted scheme), and write the result into the database with plain
 SQL through the store's own connection, or into a replay file with a matching header and
 trailer. Only checks that do not trust the records can catch what this produces.
@@ -19,15 +19,23 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-from domain.kernel.chance import ServerChance, commitment
-from domain.kernel.play import is_legal, random_command
-from domain.kernel.records import GameCreated, GameEnded, Reseeded, SeedReveal, Segment
-from service import replay_file
-from service.batches import build_records
-from service.bootstrap import registry
-from service.folding import decode_command, fold_records
-from service.records import CREATED, ENDED, GENESIS, Record, kernel_record, read_kernel, salt_for
-from service.store import EventStore
+from skald.domain.kernel.chance import ServerChance, commitment
+from skald.domain.kernel.play import is_legal, random_command
+from skald.domain.kernel.records import GameCreated, GameEnded, Reseeded, SeedReveal, Segment
+from skald.service.bootstrap import registry
+from skald.service.model.batches import build_records
+from skald.service.model.folding import decode_command, fold_records
+from skald.service.model.records import (
+    CREATED,
+    ENDED,
+    GENESIS,
+    Record,
+    kernel_record,
+    read_kernel,
+    salt_for,
+)
+from skald.service.store import replay_file
+from skald.service.store.event_store import EventStore
 
 
 def reseal(records: Sequence[Record]) -> list[Record]:
@@ -216,7 +224,7 @@ def replace_game(store: EventStore, game_id: str, records: Sequence[Record]) -> 
     """Every stored row of the game replaced by ``records`` (any number of them), and its head
     by one naming the last, with plain SQL in one transaction: a forger with write access to
     the database, who can rewrite the head too."""
-    from service.store import _head_uuid
+    from skald.service.store.event_store import _head_uuid
 
     oid = uuid.UUID(game_id)
     rows = [store._event(oid, r) for r in records] + [store._head_event(game_id, records[-1])]

@@ -1,7 +1,7 @@
 """A deliberately broken game for the hardening tests (added with ``SKALD_EXTRA_GAMES``).
 
 It is the toy game under another name whose ``setup`` and ``components`` raise an exception
-that is not a :class:`~domain.kernel.errors.SkaldError` — a bug, as a game package could have
+that is not a :class:`~skald.domain.kernel.errors.SkaldError` — a bug, as a game package could have
 one. The message holds a marker the tests look for: it must reach the server's log and never
 the client.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.kernel import Chance
+from skald.domain.kernel import Chance
 from tests.toy_game import ToyRules
 
 MARKER = "internal-detail-7f3e /srv/skald/secret.key"

@@ -18,17 +18,19 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class Graph:
-    """The modules under ``ROOT/folder`` (``folder.a.b``) and, for each, the modules of the
-    same folder it imports, with the line of the first import."""
+    """The modules under ``ROOT/folder`` for each of ``folders`` (named as installed:
+    ``skald.folder.a.b``) and, for each, the modules among them it imports, with the line of the
+    first import."""
 
-    def __init__(self, folder: str, skip: tuple[str, ...] = ()) -> None:
+    def __init__(self, *folders: str, skip: tuple[str, ...] = ("_generated",)) -> None:
         self.modules: dict[str, tuple[Path, bool]] = {}
-        for path in sorted((ROOT / folder).rglob("*.py")):
-            parts = list(path.relative_to(ROOT).with_suffix("").parts)
-            if any(part in skip for part in parts):
-                continue
-            package = parts[-1] == "__init__"
-            self.modules[".".join(parts[:-1] if package else parts)] = (path, package)
+        for folder in folders:
+            for path in sorted((ROOT / folder).rglob("*.py")):
+                parts = ["skald", *path.relative_to(ROOT).with_suffix("").parts]
+                if any(part in skip for part in parts):
+                    continue
+                package = parts[-1] == "__init__"
+                self.modules[".".join(parts[:-1] if package else parts)] = (path, package)
         self.edges: dict[str, dict[str, int]] = {m: self._imports(m) for m in self.modules}
 
     def _targets(self, node: ast.Import | ast.ImportFrom, package: str) -> list[str]:

@@ -1,10 +1,10 @@
-"""Operator-only calls are refused before their body is read (:mod:`service.admission`), against
+"""Operator-only calls are refused before their body is read (:mod:`skald.service.grpc.admission`), against
 a real server on a real port (the operator token set, not open, as ``skald serve`` runs).
 
 How a test tells the body was not read: a body one byte past the 16 MB cap. A call whose
 message is received ends ``RESOURCE_EXHAUSTED`` from grpc's size check (the operator's own
 call shows it); a call refused before its body ends with the refusal, since its message is
-never received. Nothing here is timed (``python -m benchmarks.admission`` measures).
+never received. Nothing here is timed (``python -m skald.benchmarks.admission`` measures).
 """
 
 from __future__ import annotations
@@ -21,15 +21,15 @@ import pytest
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
-from domain.kernel.errors import SkaldError
-from service._generated.skald.v1 import skald_pb2 as pb
-from service._generated.skald.v1 import skald_pb2_grpc
-from service.bootstrap import open_service
-from service.client import remote_error
-from service.errors import Forbidden, Unauthenticated
-from service.games import GameService
-from service.grpc_edge import MAX_REQUEST
-from service.grpc_server import create_server
+from skald.domain.kernel.errors import SkaldError
+from skald.service.app.games import GameService
+from skald.service.bootstrap import open_service
+from skald.service.client import remote_error
+from skald.service.contract._generated.skald.v1 import skald_pb2 as pb
+from skald.service.contract._generated.skald.v1 import skald_pb2_grpc
+from skald.service.grpc.edge import MAX_REQUEST
+from skald.service.grpc.server import create_server
+from skald.service.model.errors import Forbidden, Unauthenticated
 
 ROOT = Path(__file__).resolve().parents[1]
 OPERATOR = "operator-token-for-the-gate-tests"

@@ -23,13 +23,13 @@ from typing import Any
 
 import pytest
 
-from cli.pickers import picker_for
-from domain.kernel.chance import ServerChance
-from domain.kernel.codec import to_data
-from service.auth import Principal
-from service.bootstrap import registry
-from service.games import GameService
-from service.store import EventStore
+from skald.cli.autoplay.pickers import picker_for
+from skald.domain.kernel.chance import ServerChance
+from skald.domain.kernel.codec import to_data
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.model.auth import Principal
+from skald.service.store.event_store import EventStore
 
 GAMES = [
     ("red_north", 2, 6),

@@ -27,18 +27,18 @@ from typing import Any
 import grpc
 import pytest
 
-from cli.pickers import picker_for
-from domain.feast.game import events as ev
-from domain.feast.game.commands import Pass, ResolveOccupation, UseOccupation
-from domain.feast.game.views import HAND_CARD, PRECEPTOR
-from domain.kernel.chance import ServerChance
-from domain.kernel.options import resolve_options
-from service import wire
-from service.bootstrap import registry
-from service.games import GameService
-from service.grpc_server import create_server
-from service.lifecycle import CHOSEN_STREAM
-from service.store import EventStore
+from skald.cli.autoplay.pickers import picker_for
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.commands import Pass, ResolveOccupation, UseOccupation
+from skald.domain.feast.game.views import HAND_CARD, PRECEPTOR
+from skald.domain.kernel.chance import ServerChance
+from skald.domain.kernel.options import resolve_options
+from skald.service.app.games import GameService
+from skald.service.app.lifecycle import CHOSEN_STREAM
+from skald.service.bootstrap import registry
+from skald.service.contract import wire
+from skald.service.grpc.server import create_server
+from skald.service.store.event_store import EventStore
 from tests.e2e_helpers import Rpc, metadata, pb
 
 RULES: Any = registry().rules("feast")
@@ -244,11 +244,11 @@ def test_a_seat_reaches_no_referee_surface_of_a_feast_game(rpc: Rpc) -> None:
 
 
 def test_a_seats_page_does_not_write_out_another_seats_preceptor_position(tmp_path: Any) -> None:
-    """The page's move list (``cli.timeline``) showed ``resolve occ99 #2`` to the other seat:
+    """The page's move list (``skald.cli.records.timeline``) showed ``resolve occ99 #2`` to the other seat:
     no hidden id in it, but the number its served event no longer holds. It reads the answer
     as it is served now: a hand card, at no position."""
-    from cli.timeline import Timeline
-    from service.auth import OPERATOR
+    from skald.cli.records.timeline import Timeline
+    from skald.service.model.auth import OPERATOR
 
     seed, moves, option = _preceptor_game()
     svc = GameService(EventStore(str(tmp_path / "page.db")), registry())

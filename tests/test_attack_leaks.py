@@ -6,7 +6,7 @@ its token) and a spectator (no token) collect their whole received stream: Watch
 start, views, legal commands, GetHistory, SubmitCommand answers, CheckCommand answers, and the
 errors of refused commands (details and trailers). Then, as an attacker with that stream only:
 
-* **hash oracle** — every received record with a hash is attacked the way ``service/records.py``
+* **hash oracle** — every received record with a hash is attacked the way ``service/model/records.py``
   hashes (the canonical record; the attacker has no salt): each hidden field (a ``hidden``
   placeholder, an emptied list) is filled with every public card id from the rules' components,
   and, as the best guess any attacker can make, the record's true content (from the referee's
@@ -36,13 +36,13 @@ import grpc
 import pytest
 from google.protobuf import json_format
 
-from domain.kernel.codec import from_data, to_data
-from service import wire
-from service.bootstrap import registry
-from service.games import GameService
-from service.grpc_server import create_server
-from service.records import GENESIS, Record, salt_for
-from service.store import EventStore
+from skald.domain.kernel.codec import from_data, to_data
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.contract import wire
+from skald.service.grpc.server import create_server
+from skald.service.model.records import GENESIS, Record, salt_for
+from skald.service.store.event_store import EventStore
 from tests.command_leaks import served_leaks, without_command
 from tests.e2e_helpers import Rpc, metadata, pb
 

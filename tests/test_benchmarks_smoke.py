@@ -5,7 +5,7 @@ themselves run outside the suite (``skald bench``)."""
 
 from __future__ import annotations
 
-from benchmarks import feast_game, service
+from skald.benchmarks import feast_game, service
 
 
 def test_a_recorded_red_north_game_replays_through_the_service() -> None:

@@ -427,8 +427,8 @@ def test_import_into_a_fresh_store_prints_the_id_and_every_token(
 
 
 def test_log_says_whose_view_it_is_and_a_seat_gets_exactly_its_own(cli: Cli) -> None:
-    from service.auth import Principal
-    from service.bootstrap import open_service
+    from skald.service.bootstrap import open_service
+    from skald.service.model.auth import Principal
 
     gid = new_game(cli)["game_id"]
     deploy_all(cli, gid)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from domain.feast.game.setup_data import card_id
-from service.bootstrap import registry
+from skald.domain.feast.game.setup_data import card_id
+from skald.service.bootstrap import registry
 from tests.e2e_helpers import invoke_skald
 from tests.test_cli import Cli
 
@@ -71,7 +71,7 @@ def test_a_golden_game_imports_verifies_forks_diffs_and_checks(tmp_path: Path) -
 
 
 def test_rules_lists_every_occupation_and_the_missing_effects(tmp_path: Path) -> None:
-    from domain.feast.game.cards.registry import BUILT
+    from skald.domain.feast.game.cards.registry import BUILT
 
     cli = Cli(tmp_path / "skald.db")
     info = cli.ok("rules", "feast")

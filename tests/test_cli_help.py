@@ -8,9 +8,9 @@ from typing import Any
 
 import typer.main
 
-from cli.commands import COMMANDS
-from cli.commands import registered as registered_info
-from cli.main import app
+from skald.cli.main import app
+from skald.cli.table import COMMANDS
+from skald.cli.table import registered as registered_info
 from tests.e2e_helpers import invoke_skald
 
 
@@ -24,7 +24,7 @@ def _commands() -> dict[str, Any]:
 
 
 def test_the_command_table_names_every_registered_command_once() -> None:
-    """`skald --help` lists from ``cli.commands.COMMANDS`` without importing the modules, so the
+    """`skald --help` lists from ``skald.cli.table.COMMANDS`` without importing the modules, so the
     table must hold exactly the commands the modules register, each with a one-line summary."""
     modules = {module for module, _ in COMMANDS.values()}
     registered = {}  # callback -> name

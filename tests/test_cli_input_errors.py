@@ -153,8 +153,8 @@ def test_simulate_refuses_no_games(store: Store, games: str) -> None:
 
 
 def test_simulate_starts_one_worker_per_game_at_most() -> None:
-    from cli.sim import JOBS_PER_CORE, worker_count
-    from domain.kernel.errors import SkaldError
+    from skald.cli.commands.sim import JOBS_PER_CORE, worker_count
+    from skald.domain.kernel.errors import SkaldError
 
     assert worker_count(40, 1, 2) == 1
     assert worker_count(99999, 3, 2) == 3

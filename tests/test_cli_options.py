@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from domain.kernel.errors import UnknownGame
-from service.bootstrap import build_registry, registry
+from skald.domain.kernel.errors import UnknownGame
+from skald.service.bootstrap import build_registry, registry
 from tests.e2e_helpers import invoke_skald
 
 

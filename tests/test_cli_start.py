@@ -9,14 +9,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from service.catalog import build_registry
+from skald.service.model.catalog import build_registry
 
 _PROBE = """
 import json, sys
 sys.argv = ["skald", *sys.argv[1:]]
-import cli.main
+import skald.cli.main
 try:
-    cli.main.main()
+    skald.cli.main.main()
 except SystemExit:
     pass
 print(json.dumps(sorted(sys.modules)), file=sys.stderr)
@@ -40,7 +40,7 @@ def _heavy(modules: list[str], prefixes: tuple[str, ...]) -> list[str]:
 
 def test_help_loads_no_game_store_or_grpc(tmp_path: Path) -> None:
     loaded = _modules_loaded("--help", db=tmp_path / "s.db")
-    assert "cli.main" in loaded
+    assert "skald.cli.main" in loaded
     heavy = ("domain", "service", "grpc", "google", "eventsourcing", "pydantic")
     assert _heavy(loaded, heavy) == []
 
@@ -48,7 +48,18 @@ def test_help_loads_no_game_store_or_grpc(tmp_path: Path) -> None:
 def test_show_of_a_red_north_game_loads_only_red_north(tmp_path: Path) -> None:
     db = tmp_path / "s.db"
     created = subprocess.run(
-        [sys.executable, "-m", "cli.main", "new", "red-north", "-p", "2", "--seed", "a", "--json"],
+        [
+            sys.executable,
+            "-m",
+            "skald.cli.main",
+            "new",
+            "red-north",
+            "-p",
+            "2",
+            "--seed",
+            "a",
+            "--json",
+        ],
         capture_output=True,
         text=True,
         env={"SKALD_DB": str(db), "PATH": "/usr/bin:/bin"},
@@ -56,13 +67,13 @@ def test_show_of_a_red_north_game_loads_only_red_north(tmp_path: Path) -> None:
     )
     game_id = json.loads(created.stdout)["game_id"]
     loaded = _modules_loaded("show", game_id[:8], db=db)
-    assert "domain.red_north" in loaded
-    assert _heavy(loaded, ("domain.brian_boru", "domain.feast")) == []
+    assert "skald.domain.red_north" in loaded
+    assert _heavy(loaded, ("skald.domain.brian_boru", "skald.domain.feast")) == []
 
 
 def test_a_lazy_catalog_imports_the_named_game_first_and_all_for_names() -> None:
     catalog = build_registry(lazy=True)
     assert catalog.rules("red-north").name == "red_north"
-    assert catalog._pending == ["domain.brian_boru", "domain.feast.game"]
+    assert catalog._pending == ["skald.domain.brian_boru", "skald.domain.feast.game"]
     assert catalog.names(playable_only=True) == ["brian_boru", "feast", "red_north"]
     assert catalog._pending == []

@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from domain.kernel import AnyRules, ServerChance, SkaldError, resolve_options
-from domain.kernel.codec import field_types, from_data, to_data
-from domain.kernel.play import fold, is_legal
-from domain.kernel.unseen import unseen
-from service.bootstrap import registry
+from skald.domain.kernel import AnyRules, ServerChance, SkaldError, resolve_options
+from skald.domain.kernel.codec import field_types, from_data, to_data
+from skald.domain.kernel.play import fold, is_legal
+from skald.domain.kernel.unseen import unseen
+from skald.service.bootstrap import registry
 from tests.command_leaks import batch_leaks
 
 GAMES = registry().names(playable_only=True)
@@ -465,7 +465,7 @@ def test_option_schema_is_complete_and_validated(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_player_counts_outside_the_box_are_refused(game: str) -> None:
-    from service.bootstrap import open_service
+    from skald.service.bootstrap import open_service
 
     rules = registry().rules(game)
     svc = open_service(":memory:")

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from domain.kernel.play import random_command
-from service.auth import OPERATOR
-from service.bootstrap import registry
-from service.games import GameService
-from service.store import EventStore
+from skald.domain.kernel.play import random_command
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.model.auth import OPERATOR
+from skald.service.store.event_store import EventStore
 
 
 @pytest.mark.parametrize(("game", "players"), [("red_north", 3), ("brian_boru", 4)])

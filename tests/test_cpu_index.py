@@ -1,4 +1,4 @@
-"""A writer's catch-up from its own batches (service/index.py): it gives the rows a read of the
+"""A writer's catch-up from its own batches (service/store/index.py): it gives the rows a read of the
 log gives, reads none of its own records back, and goes back to the log as soon as another
 writer's row lies in the stretch. Run on SQLite and PostgreSQL (the ``db_url`` fixture)."""
 
@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from domain.kernel.play import random_command
-from service.auth import OPERATOR
-from service.bootstrap import registry
-from service.games import GameService
-from service.index import CATCH_UP_EVERY
-from service.store import EventStore
+from skald.domain.kernel.play import random_command
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.model.auth import OPERATOR
+from skald.service.store.event_store import EventStore
+from skald.service.store.index import CATCH_UP_EVERY
 from tests.test_service import play_to_end
 
 

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from service import replay_file
-from service.records import ENDED, Record
-from service.verify import verify
+from skald.service.model.records import ENDED, Record
+from skald.service.model.verify import verify
+from skald.service.store import replay_file
 from tests import forgery
 from tests.e2e_helpers import invoke_skald
 
@@ -321,8 +321,8 @@ def test_check_reads_a_brian_boru_cards_bare_number_in_the_round_at_its_version(
     moves at AT (it had refused every bare number, asking for ``r1-15``)."""
     import random
 
-    from service.auth import OPERATOR
-    from service.bootstrap import open_service
+    from skald.service.bootstrap import open_service
+    from skald.service.model.auth import OPERATOR
 
     db = str(tmp_path / "bb.db")
     svc = open_service(db)

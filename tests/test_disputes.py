@@ -17,15 +17,16 @@ from typing import Any
 import grpc
 import pytest
 
-from domain.kernel import IllegalMove, SkaldError
-from domain.kernel.errors import Malformed
-from service import disputes, replay_file
-from service.auth import OPERATOR, SPECTATOR, Principal
-from service.bootstrap import registry
-from service.errors import Forbidden, NotFound, Stale, Tampered, Unauthenticated
-from service.games import GameService
-from service.records import GENESIS, Record
-from service.store import EventStore
+from skald.domain.kernel import IllegalMove, SkaldError
+from skald.domain.kernel.errors import Malformed
+from skald.service.app import disputes
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.model.auth import OPERATOR, SPECTATOR, Principal
+from skald.service.model.errors import Forbidden, NotFound, Stale, Tampered, Unauthenticated
+from skald.service.model.records import GENESIS, Record
+from skald.service.store import replay_file
+from skald.service.store.event_store import EventStore
 from tests.e2e_helpers import Rpc, invoke_skald, pb, rule_of
 from tests.test_service import play_to_end
 
@@ -345,7 +346,7 @@ def test_check_names_the_disputed_version_or_the_last() -> None:
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[Rpc, GameService, int]]:
-    from service.grpc_server import create_server
+    from skald.service.grpc.server import create_server
 
     svc = GameService(EventStore(str(tmp_path / "served.db")), registry())
     server, port = create_server(svc, "127.0.0.1:0")
@@ -359,7 +360,7 @@ def served(tmp_path: Path) -> Iterator[tuple[Rpc, GameService, int]]:
 
 
 def test_disputes_over_grpc_on_a_real_port(served: tuple[Rpc, GameService, int]) -> None:
-    from service.client import RemoteClient
+    from skald.service.client import RemoteClient
 
     rpc, svc, port = served
     created = svc.create("toy", 2, seed=b"grpc")
@@ -478,8 +479,8 @@ def test_dispute_rule_and_log_in_the_cli(tmp_path: Path) -> None:
 def test_the_replay_browser_gets_a_files_disputes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import cli.audit
-    import cli.browser
+    import skald.cli.commands.audit
+    import skald.cli.tui.browser
 
     svc = GameService(EventStore(str(tmp_path / "skald.db")), registry())
     try:
@@ -489,9 +490,11 @@ def test_the_replay_browser_gets_a_files_disputes(
     path = tmp_path / "disputed.jsonl"
     path.write_text(text)
     opened: list[tuple[list[dict[str, Any]], dict[str, Any]]] = []
-    monkeypatch.setattr(cli.audit, "_on_terminal", lambda: True)
+    monkeypatch.setattr(skald.cli.commands.audit, "_on_terminal", lambda: True)
     monkeypatch.setattr(
-        cli.browser, "browse", lambda tl, verifier, start: opened.append((tl.disputes, verifier()))
+        skald.cli.tui.browser,
+        "browse",
+        lambda tl, verifier, start: opened.append((tl.disputes, verifier())),
     )
     assert invoke_skald(["replay", str(path)]).code == 0
     [(shown, report)] = opened

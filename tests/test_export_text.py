@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from cli.notation import to_text
-from domain.kernel.records import GameEnded
-from service import replay_file
-from service.bootstrap import registry
-from service.folding import decode_command
-from service.records import read_kernel
+from skald.cli.words.notation import to_text
+from skald.domain.kernel.records import GameEnded
+from skald.service.bootstrap import registry
+from skald.service.model.folding import decode_command
+from skald.service.model.records import read_kernel
+from skald.service.store import replay_file
 from tests.test_cli import Cli
 
 REPLAYS = Path(__file__).parent.parent / "replays"

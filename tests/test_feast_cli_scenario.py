@@ -22,15 +22,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game.items import amount
-from domain.feast.game.state import Phase, State
-from domain.feast.ships import ShipKind
-from domain.kernel import ServerChance, resolve_options
-from domain.kernel.chance import Chance, ChanceEntry
-from domain.kernel.play import fold
-from service import wire
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game.items import amount
+from skald.domain.feast.game.state import Phase, State
+from skald.domain.feast.ships import ShipKind
+from skald.domain.kernel import ServerChance, resolve_options
+from skald.domain.kernel.chance import Chance, ChanceEntry
+from skald.domain.kernel.play import fold
+from skald.service.contract import wire
 from tests.e2e_helpers import invoke_skald
 
 T = TypeVar("T")
@@ -122,7 +122,7 @@ class Table:
         if chance is None:
             source = Recorded(f"v{self.version}")
         else:
-            from domain.kernel import TableChance
+            from skald.domain.kernel import TableChance
 
             source = TableChance(chance)
         events = RULES.decide(self.state, seat, command, source)

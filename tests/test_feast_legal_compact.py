@@ -14,17 +14,17 @@ from typing import Any
 
 import pytest
 
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game.compact import compact_legal
-from domain.kernel import Malformed, ServerChance, resolve_options
-from domain.kernel.play import fold
-from service import wire
-from service.auth import OPERATOR
-from service.bootstrap import registry
-from service.games import GameService
-from service.grpc_server import create_server
-from service.store import EventStore
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game.compact import compact_legal
+from skald.domain.kernel import Malformed, ServerChance, resolve_options
+from skald.domain.kernel.play import fold
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.contract import wire
+from skald.service.grpc.server import create_server
+from skald.service.model.auth import OPERATOR
+from skald.service.store.event_store import EventStore
 from tests.e2e_helpers import Rpc, pb
 
 PLACING = (cmd.PlaceGood, cmd.ServeFood)
@@ -240,7 +240,7 @@ def test_grpc_answers_grouped_placements_that_expand_to_the_full_list(
 def test_the_remote_client_gets_the_same_groups_as_the_local_one(
     served: tuple[GameService, Rpc, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from service.client import LocalClient, RemoteClient
+    from skald.service.client import LocalClient, RemoteClient
 
     for name in ("SKALD_TLS_CA", "SKALD_TLS_CERT", "SKALD_TLS_KEY"):
         monkeypatch.delenv(name, raising=False)

@@ -26,18 +26,18 @@ from pathlib import Path
 
 import pytest
 
-from domain.kernel.chance import commitment
-from domain.kernel.codec import to_data
-from domain.kernel.play import random_command
-from domain.kernel.records import ForkOrigin, GameCreated, GameEnded, SeedReveal, Segment
-from service import replay_file
-from service.auth import OPERATOR
-from service.bootstrap import registry
-from service.folding import fold_records
-from service.games import GameService
-from service.records import Record, kernel_record, read_kernel
-from service.store import EventStore
-from service.verify import Report, verify
+from skald.domain.kernel.chance import commitment
+from skald.domain.kernel.codec import to_data
+from skald.domain.kernel.play import random_command
+from skald.domain.kernel.records import ForkOrigin, GameCreated, GameEnded, SeedReveal, Segment
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.model.auth import OPERATOR
+from skald.service.model.folding import fold_records
+from skald.service.model.records import Record, kernel_record, read_kernel
+from skald.service.model.verify import Report, verify
+from skald.service.store import replay_file
+from skald.service.store.event_store import EventStore
 from tests import forgery
 from tests.e2e_helpers import invoke_skald
 

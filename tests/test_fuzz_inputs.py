@@ -14,17 +14,18 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.kernel.codec import from_data
-from domain.kernel.errors import SkaldError
-from service import replay_file, wire
-from service.audit import diff
-from service.auth import OPERATOR
-from service.bootstrap import registry
-from service.folding import fold_records
-from service.games import GameService
-from service.records import GENESIS, Record
-from service.store import EventStore
-from service.verify import verify
+from skald.domain.kernel.codec import from_data
+from skald.domain.kernel.errors import SkaldError
+from skald.service.app.audit import diff
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.contract import wire
+from skald.service.model.auth import OPERATOR
+from skald.service.model.folding import fold_records
+from skald.service.model.records import GENESIS, Record
+from skald.service.model.verify import verify
+from skald.service.store import replay_file
+from skald.service.store.event_store import EventStore
 from tests.toy_game import Roll
 
 

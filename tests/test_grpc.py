@@ -15,13 +15,13 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from domain.kernel.codec import from_data
-from domain.red_north import commands as rn
-from service import wire
-from service.bootstrap import registry
-from service.games import GameService
-from service.grpc_server import create_server
-from service.store import EventStore
+from skald.domain.kernel.codec import from_data
+from skald.domain.red_north import commands as rn
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.contract import wire
+from skald.service.grpc.server import create_server
+from skald.service.store.event_store import EventStore
 from tests.command_leaks import batch_ends, without_command
 from tests.e2e_helpers import GAME, Rpc, leaked, pb, rule_of, strings
 

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from domain.kernel import ServerChance
-from domain.kernel.play import Step, random_game
-from service import wire
-from service.auth import OPERATOR, SPECTATOR, Principal
-from service.bootstrap import open_service, registry
-from service.lifecycle import CHOSEN_STREAM
+from skald.domain.kernel import ServerChance
+from skald.domain.kernel.play import Step, random_game
+from skald.service.app.lifecycle import CHOSEN_STREAM
+from skald.service.bootstrap import open_service, registry
+from skald.service.contract import wire
+from skald.service.model.auth import OPERATOR, SPECTATOR, Principal
 
 SEED = b"encoding"
 GAMES = [("red_north", 3, 50), ("brian_boru", 3, 50), ("feast", 1, 12)]

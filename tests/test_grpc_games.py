@@ -12,17 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from cli.pickers import picker_for
-from domain.kernel.codec import from_stored, to_data
-from domain.kernel.play import fold
-from service.bootstrap import registry
-from service.client import RemoteClient
-from service.games import GameService
-from service.grpc_server import create_server
-from service.records import Record
-from service.replay_file import loads
-from service.store import EventStore
-from service.verify import verify
+from skald.cli.autoplay.pickers import picker_for
+from skald.domain.kernel.codec import from_stored, to_data
+from skald.domain.kernel.play import fold
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.client import RemoteClient
+from skald.service.grpc.server import create_server
+from skald.service.model.records import Record
+from skald.service.model.verify import verify
+from skald.service.store.event_store import EventStore
+from skald.service.store.replay_file import loads
 from tests.command_leaks import batch_ends
 
 GAMES = [

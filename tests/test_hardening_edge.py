@@ -14,10 +14,10 @@ from typing import Any
 import grpc
 import pytest
 
-from service.catalog import build_registry
-from service.games import GameService
-from service.grpc_server import MAX_REQUEST, create_server
-from service.store import EventStore
+from skald.service.app.games import GameService
+from skald.service.grpc.server import MAX_REQUEST, create_server
+from skald.service.model.catalog import build_registry
+from skald.service.store.event_store import EventStore
 from tests.e2e_helpers import GAME, Rpc, metadata, pb, rule_of
 from tests.hardening_broken_game import MARKER
 

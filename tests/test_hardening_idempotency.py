@@ -17,13 +17,13 @@ from typing import Any
 import grpc
 import pytest
 
-from domain.kernel.errors import Malformed
-from service.auth import OPERATOR, Principal
-from service.bootstrap import registry
-from service.errors import IdReused, Stale
-from service.games import GameService
-from service.grpc_server import create_server
-from service.store import EventStore
+from skald.domain.kernel.errors import Malformed
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.grpc.server import create_server
+from skald.service.model.auth import OPERATOR, Principal
+from skald.service.model.errors import IdReused, Stale
+from skald.service.store.event_store import EventStore
 from tests.e2e_helpers import GAME, Rpc, pb, rule_of
 from tests.toy_game import Roll
 

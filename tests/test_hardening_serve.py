@@ -25,12 +25,12 @@ from typing import Any
 import grpc
 import pytest
 
-from service import catalog
-from service.auth import OPERATOR
-from service.bootstrap import registry
-from service.games import GameService
-from service.registry import Registry
-from service.store import EventStore
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.model import catalog
+from skald.service.model.auth import OPERATOR
+from skald.service.model.registry import Registry
+from skald.service.store.event_store import EventStore
 from tests.e2e_helpers import GAME, cli_env, invoke_skald, metadata, pb, pb_grpc, rule_of
 from tests.e2e_helpers import skald_executable as skald
 from tests.hardening_broken_game import MARKER

@@ -19,15 +19,15 @@ from typing import Any
 
 import pytest
 
-from cli.timeline import HIDDEN_MOVE, Timeline, move_text
-from domain.kernel import TableChance
-from domain.kernel.errors import ChanceNeeded
-from domain.kernel.unseen import strings_in, unseen
-from service.auth import Principal
-from service.bootstrap import registry
-from service.errors import Forbidden
-from service.games import GameService
-from service.store import EventStore
+from skald.cli.records.timeline import HIDDEN_MOVE, Timeline, move_text
+from skald.domain.kernel import TableChance
+from skald.domain.kernel.errors import ChanceNeeded
+from skald.domain.kernel.unseen import strings_in, unseen
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.model.auth import Principal
+from skald.service.model.errors import Forbidden
+from skald.service.store.event_store import EventStore
 
 RULES = registry().rules("red_north")
 

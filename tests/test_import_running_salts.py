@@ -15,16 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from domain.kernel.codec import to_data
-from domain.kernel.errors import SkaldError
-from domain.kernel.records import GameEnded
-from service import replay_file
-from service.auth import OPERATOR
-from service.bootstrap import registry
-from service.games import GameService
-from service.records import read_kernel, salt_for
-from service.store import EventStore
-from service.verify import verify
+from skald.domain.kernel.codec import to_data
+from skald.domain.kernel.errors import SkaldError
+from skald.domain.kernel.records import GameEnded
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.model.auth import OPERATOR
+from skald.service.model.records import read_kernel, salt_for
+from skald.service.model.verify import verify
+from skald.service.store import replay_file
+from skald.service.store.event_store import EventStore
 from tests import forgery
 from tests.toy_game import Roll
 

@@ -18,13 +18,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.kernel.errors import SkaldError
-from service.auth import OPERATOR
-from service.bootstrap import registry
-from service.errors import Tampered
-from service.games import GameService
-from service.records import GENESIS, Record
-from service.store import EventStore, StoredRecord
+from skald.domain.kernel.errors import SkaldError
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.model.auth import OPERATOR
+from skald.service.model.errors import Tampered
+from skald.service.model.records import GENESIS, Record
+from skald.service.store.event_store import EventStore, StoredRecord
 from tests.toy_game import Roll
 
 

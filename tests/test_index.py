@@ -10,15 +10,15 @@ from typing import Any
 import grpc
 import pytest
 
-from domain.kernel.errors import Malformed
-from service._generated.skald.v1 import skald_pb2 as pb
-from service._generated.skald.v1 import skald_pb2_grpc as pb_grpc
-from service.bootstrap import registry
-from service.errors import NotFound
-from service.games import GameService
-from service.grpc_server import create_server
-from service.index import CATCH_UP_EVERY, GamesQuery
-from service.store import EventStore
+from skald.domain.kernel.errors import Malformed
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.contract._generated.skald.v1 import skald_pb2 as pb
+from skald.service.contract._generated.skald.v1 import skald_pb2_grpc as pb_grpc
+from skald.service.grpc.server import create_server
+from skald.service.model.errors import NotFound
+from skald.service.store.event_store import EventStore
+from skald.service.store.index import CATCH_UP_EVERY, GamesQuery
 from tests.test_service import play_to_end
 
 
@@ -187,8 +187,8 @@ def test_text_with_a_nul_names_no_game_on_every_store(db_url: str) -> None:
     import base64
     import json
 
-    from domain.kernel.errors import UnknownGame
-    from service.bootstrap import open_service
+    from skald.domain.kernel.errors import UnknownGame
+    from skald.service.bootstrap import open_service
 
     svc = open_service(db_url)
     try:

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from service.auth import OPERATOR
-from service.bootstrap import registry
-from service.games import GameService
-from service.store import EventStore
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.model.auth import OPERATOR
+from skald.service.store.event_store import EventStore
 from tests.test_secrets_seeds import finish
 
 
@@ -86,14 +86,14 @@ def test_an_index_from_before_the_streams_table_is_built_again_once(
         c.execute("DROP TABLE skald_game_streams")
         c.execute("DELETE FROM skald_index_position WHERE name = 'streams'")
     svc.store.close()
-    with caplog.at_level(logging.WARNING, logger="service.index"):
+    with caplog.at_level(logging.WARNING, logger="skald.service.store.index"):
         reopened = GameService(EventStore(db), registry())
     assert any("built again once" in r.getMessage() for r in caplog.records)
     assert reopened.repo.sharing(g["a"]) == sorted([g["fork"], g["reseeded"]])
     assert len(reopened.repo.rows()) == len(g)
     reopened.store.close()
     caplog.clear()
-    with caplog.at_level(logging.WARNING, logger="service.index"):
+    with caplog.at_level(logging.WARNING, logger="skald.service.store.index"):
         again = GameService(EventStore(db), registry())
     assert not any("built again" in r.getMessage() for r in caplog.records)
     assert again.repo.sharing(g["chosen2"]) == [g["chosen1"]]

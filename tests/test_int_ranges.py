@@ -19,21 +19,21 @@ from typing import Any
 import grpc
 import pytest
 
-import domain.kernel.options as kernel_options
-from domain.brian_boru.commands import PlaceStartingTown
-from domain.kernel.errors import ChanceNeeded, Malformed, SkaldError
-from domain.kernel.options import resolve_options
-from domain.red_north import setup as red_north_setup
-from domain.red_north.commands import Pass, Withdraw
-from service import wire
-from service.auth import OPERATOR
-from service.bootstrap import registry
-from service.client import Client, LocalClient, RemoteClient
-from service.errors import Tampered
-from service.games import GameService
-from service.grpc_server import create_server
-from service.index import GamesQuery
-from service.store import EventStore
+import skald.domain.kernel.options as kernel_options
+from skald.domain.brian_boru.commands import PlaceStartingTown
+from skald.domain.kernel.errors import ChanceNeeded, Malformed, SkaldError
+from skald.domain.kernel.options import resolve_options
+from skald.domain.red_north import setup as red_north_setup
+from skald.domain.red_north.commands import Pass, Withdraw
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.client import Client, LocalClient, RemoteClient
+from skald.service.contract import wire
+from skald.service.grpc.server import create_server
+from skald.service.model.auth import OPERATOR
+from skald.service.model.errors import Tampered
+from skald.service.store.event_store import EventStore
+from skald.service.store.index import GamesQuery
 from tests.e2e_helpers import Rpc, invoke_skald, pb, rule_of
 
 BEYOND_64 = 10**23

@@ -1,4 +1,4 @@
-"""``domain.kernel.fast.replace`` (a copier generated per class) gives what
+"""``skald.domain.kernel.fast.replace`` (a copier generated per class) gives what
 ``dataclasses.replace`` gives — for slotted and plain frozen records, any subset of fields —
 and refuses unknown fields the same way, leaving the original untouched."""
 
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.brian_boru.state import State as BrianBoruState
-from domain.kernel.fast import replace
-from domain.red_north.state import initial
+from skald.domain.brian_boru.state import State as BrianBoruState
+from skald.domain.kernel.fast import replace
+from skald.domain.red_north.state import initial
 
 
 @dataclass(frozen=True, slots=True)

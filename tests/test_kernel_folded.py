@@ -1,7 +1,7 @@
 """The optional ``decide_folded`` of the kernel contract (domain/kernel/contract.py): the events
 are exactly ``decide``'s, drawing the same chance, and the state equals ``evolve`` folded over
 them — at every step of random games of each game that provides it. A game without it (the toy
-game) is served by :func:`domain.kernel.play.decide_folded`'s fallback, to the same result."""
+game) is served by :func:`skald.domain.kernel.play.decide_folded`'s fallback, to the same result."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.brian_boru import RULES as BRIAN_BORU
-from domain.kernel import AnyRules, ServerChance, resolve_options
-from domain.kernel.errors import SkaldError
-from domain.kernel.play import decide_folded, fold, random_command
-from domain.red_north import RULES as RED_NORTH
+from skald.domain.brian_boru import RULES as BRIAN_BORU
+from skald.domain.kernel import AnyRules, ServerChance, resolve_options
+from skald.domain.kernel.errors import SkaldError
+from skald.domain.kernel.play import decide_folded, fold, random_command
+from skald.domain.red_north import RULES as RED_NORTH
 from tests import toy_game
 
 FOLDING: dict[str, tuple[AnyRules, int, int]] = {

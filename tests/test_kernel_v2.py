@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from domain.kernel import (
+from skald.domain.kernel import (
     IllegalMove,
     Malformed,
     NotYourTurn,
@@ -21,7 +21,7 @@ from domain.kernel import (
     SkaldError,
     resolve_options,
 )
-from domain.kernel.play import fold, is_legal, random_game
+from skald.domain.kernel.play import fold, is_legal, random_game
 from tests import dice_game
 from tests.dice_game import Declare, DieRolled, Hunt, Reroll, Trade
 from tests.test_contract import assert_legal_means_accepted
@@ -138,7 +138,7 @@ def test_a_long_game_folds_from_its_events() -> None:
     steps = list(random_game(RULES, 4, chance, random.Random(1), {"rounds": 300}))
     events = [e for step in steps for e in (step if isinstance(step, tuple) else step.events)]
     assert len(events) > 2_400
-    state = fold(RULES, 4, events)  # its time: python -m benchmarks.reads (fold)
+    state = fold(RULES, 4, events)  # its time: python -m skald.benchmarks.reads (fold)
     assert RULES.outcome(state) is not None and state.turn == 1_200
 
 

@@ -1,4 +1,4 @@
-"""The load harness's hostile phase (``cli/loadtest_hostile.py``) against a real server: a
+"""The load harness's hostile phase (``tools/loadtest/hostile.py``) against a real server: a
 sound server passes with every kind of refusal reached, and a server that breaks a property
 is caught — an unhandled bug, and a refusal that wrote to the store."""
 
@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from cli.loadtest_hostile import hostile
-from domain.kernel.errors import Malformed
-from service.bootstrap import open_service
-from service.grpc_server import create_server
+from skald.domain.kernel.errors import Malformed
+from skald.service.bootstrap import open_service
+from skald.service.grpc.server import create_server
+from skald.tools.loadtest.hostile import hostile
 
 pytestmark = pytest.mark.slow  # real servers fuzzed for seconds each; CI runs them (-m slow)
 

@@ -1,4 +1,4 @@
-"""The native load clients (``cli/native/loadclient.cc``): built as the harness builds them,
+"""The native load clients (``tools/loadtest/cpp/loadclient.cc``): built as the harness builds them,
 run against a real server, and held to the same integrity check as the Python clients."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cli.loadtest_native import build, race_native, spectate_native
-from cli.loadtest_servers import Served, create_games, integrity
+from skald.tools.loadtest.native import build, race_native, spectate_native
+from skald.tools.loadtest.servers import Served, create_games, integrity
 
 
 def test_build_says_why_it_cannot() -> None:
@@ -120,9 +120,11 @@ def test_streams_resume_after_the_server_is_killed(binary: Path, tmp_path: Path)
 def test_native_asked_for_and_unavailable_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     from typer.testing import CliRunner
 
-    from cli.loadtest import app
+    from skald.tools.loadtest.harness import app
 
-    monkeypatch.setattr("cli.loadtest_native.build", lambda: "no C++ compiler (g++) on PATH")
+    monkeypatch.setattr(
+        "skald.tools.loadtest.native.build", lambda: "no C++ compiler (g++) on PATH"
+    )
     result = CliRunner().invoke(
         app, ["--client", "native", "--only", "hostile"], env={"COLUMNS": "200"}
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cli.loadtest import PG_URL, _ceiling, _median, run
+from skald.tools.loadtest.harness import PG_URL, _ceiling, _median, run
 
 
 @pytest.mark.slow

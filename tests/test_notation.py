@@ -1,4 +1,4 @@
-"""Move notation (``cli/notation.py``, ``domain/*/notation.py``): every legal command of random
+"""Move notation (``cli/words/notation.py``, ``domain/*/notation.py``): every legal command of random
 games of all three games, at several player counts, has one text that reads back as itself,
 no two legal commands share a text, and bad texts are refused naming the closest moves."""
 
@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
-from cli import notation
-from cli.notation import Moves, NotationError, from_text, numbered, to_text
-from cli.pickers import picker_for
-from domain.kernel import ServerChance, resolve_options
-from domain.kernel.play import fold
-from domain.red_north.notation import card_name
-from service.bootstrap import registry
+from skald.cli.autoplay.pickers import picker_for
+from skald.cli.words import notation
+from skald.cli.words.notation import Moves, NotationError, from_text, numbered, to_text
+from skald.domain.kernel import ServerChance, resolve_options
+from skald.domain.kernel.play import fold
+from skald.domain.red_north.notation import card_name
+from skald.service.bootstrap import registry
 from tests.e2e_helpers import Run, invoke_skald
 
 CASES = [
@@ -83,15 +83,15 @@ def test_every_legal_command_round_trips(game: str, players: int, seed: int) -> 
 
 def _samples() -> dict[str, list[Any]]:
     """At least one command of every type of every game, rare shapes included."""
-    from domain.brian_boru import commands as bb
-    from domain.brian_boru.marriages import PrincessOption
-    from domain.brian_boru.state import SecondaryChoice
-    from domain.feast.game import commands as fe
-    from domain.feast.goods import Good
-    from domain.feast.ships import ShipKind
-    from domain.feast.special_tiles import SpecialTile
-    from domain.red_north import commands as rn
-    from domain.red_north.components import End, God
+    from skald.domain.brian_boru import commands as bb
+    from skald.domain.brian_boru.marriages import PrincessOption
+    from skald.domain.brian_boru.state import SecondaryChoice
+    from skald.domain.feast.game import commands as fe
+    from skald.domain.feast.goods import Good
+    from skald.domain.feast.ships import ShipKind
+    from skald.domain.feast.special_tiles import SpecialTile
+    from skald.domain.red_north import commands as rn
+    from skald.domain.red_north.components import End, God
 
     return {
         "red_north": [
@@ -181,8 +181,8 @@ def test_every_command_type_reads_back_from_its_text(game: str) -> None:
 
 def test_examples_read_as_documented() -> None:
     """The examples of the module docstrings and the README, with the other spellings read."""
-    from domain.red_north.commands import Deploy, Reinforce
-    from domain.red_north.components import End
+    from skald.domain.red_north.commands import Deploy, Reinforce
+    from skald.domain.red_north.components import End
 
     assert to_text("red-north", Deploy(("jarl-08", "raider-red-03", "raider-green-07"))) == (
         "deploy jarl8 red3 green7"
@@ -236,7 +236,7 @@ def test_a_text_that_is_no_legal_move_is_refused_naming_the_closest() -> None:
 
 def test_every_move_of_the_largest_legal_list_reads_back() -> None:
     """The largest list of a Red North turn (210 deploys), indexed once: each row's text reads
-    back as its own move. What indexing and a read cost: ``python -m benchmarks.reads``."""
+    back as its own move. What indexing and a read cost: ``python -m skald.benchmarks.reads``."""
     legal = _red_north_start()
     moves = Moves("red-north", legal)
     texts = [row[2] for row in moves.rows]

@@ -1,6 +1,6 @@
 """What an operator sees when the store or the port is wrong: the cause in one line, within
-seconds, as JSON with ``--json``, and nothing created on the way (``service/store_check.py``);
-and the request log, one line per call (``service/grpc_edge.py``)."""
+seconds, as JSON with ``--json``, and nothing created on the way (``service/store/check.py``);
+and the request log, one line per call (``service/grpc/edge.py``)."""
 
 from __future__ import annotations
 
@@ -18,13 +18,13 @@ from typing import Any
 import grpc
 import pytest
 
-from service._generated.skald.v1 import skald_pb2 as pb
-from service._generated.skald.v1 import skald_pb2_grpc as pb_grpc
-from service.bootstrap import registry
-from service.games import GameService
-from service.grpc_server import create_server
-from service.store import EventStore
-from service.store_check import StoreUnavailable
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.contract._generated.skald.v1 import skald_pb2 as pb
+from skald.service.contract._generated.skald.v1 import skald_pb2_grpc as pb_grpc
+from skald.service.grpc.server import create_server
+from skald.service.store.check import StoreUnavailable
+from skald.service.store.event_store import EventStore
 from tests.conftest import PG_URL
 from tests.e2e_helpers import Run, cli_env, invoke_skald, skald_executable
 
@@ -34,7 +34,7 @@ PG_BASE = PG_URL.rsplit("/", 1)[0]
 def _refused(*args: str) -> dict[str, Any]:
     """``skald ARGS --json``: its JSON error (exit 1, one stderr line). The call runs on a
     thread of its own and fails the test only if it hangs: a minute, where a store it cannot
-    reach refuses it within :data:`service.store_check.CONNECT_TIMEOUT` (not a timed test:
+    reach refuses it within :data:`skald.service.store.check.CONNECT_TIMEOUT` (not a timed test:
     it passes on a loaded machine too)."""
     runs: list[Run] = []
     call = threading.Thread(target=lambda: runs.append(invoke_skald([*args, "--json"])))

@@ -26,9 +26,9 @@ from urllib.parse import urlparse
 import grpc
 import pytest
 
-from cli.loadtest_servers import Served
-from service._generated.skald.v1 import skald_pb2 as pb
-from service._generated.skald.v1 import skald_pb2_grpc as pb_grpc
+from skald.service.contract._generated.skald.v1 import skald_pb2 as pb
+from skald.service.contract._generated.skald.v1 import skald_pb2_grpc as pb_grpc
+from skald.tools.loadtest.servers import Served
 from tests.test_store_outage import Relay
 
 
@@ -142,10 +142,10 @@ def test_a_lost_database_fails_waiting_calls_at_once_and_serves_again_promptly(
 ) -> None:
     from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-    from service import store_check
-    from service.bootstrap import open_service
-    from service.grpc_server import create_server
-    from service.store import RECONNECT_FOR
+    from skald.service.bootstrap import open_service
+    from skald.service.grpc.server import create_server
+    from skald.service.store import check as store_check
+    from skald.service.store.event_store import RECONNECT_FOR
 
     caplog.set_level(logging.WARNING)
     health = getattr(store_check, "HEALTH", None)  # the process's store health: reset

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from cli.render import draw_view
-from cli.session import run_session
-from cli.session_screen import Terminal
-from cli.timeline import Timeline
-from service import replay_file
-from service.bootstrap import open_service
-from service.client import LocalClient, view_json
+from skald.cli.draw.render import draw_view
+from skald.cli.records.timeline import Timeline
+from skald.cli.tui.session import run_session
+from skald.cli.tui.session_screen import Terminal
+from skald.service.bootstrap import open_service
+from skald.service.client import LocalClient, view_json
+from skald.service.store import replay_file
 from tests.e2e_helpers import invoke_skald
 from tests.test_play_session import ScriptScreen
 from tests.view_helpers import BB3
@@ -115,7 +115,7 @@ def test_a_hot_seat_handover_leaves_no_line_the_next_seat_can_recall(tmp_path: P
     client = LocalClient(open_service(str(tmp_path / "skald.db")))
     gid = str(client.create("red-north", 2, b"handover", "server", {}, [])["game_id"])
     rows = view_json(client.view(gid, 0, None))["view"]["players"][0]["hand"]
-    from domain.red_north.notation import card_name
+    from skald.domain.red_north.notation import card_name
 
     deploy = "deploy " + " ".join(card_name(c) for c in rows[:3])
     terminal = TypedTerminal(["", deploy, "", "q"])
@@ -154,7 +154,7 @@ def test_brian_boru_players_fit_an_80_column_terminal() -> None:
 
 @pytest.mark.parametrize("game", ["red-north", "brian-boru", "feast"])
 def test_rules_name_every_option_whole_at_80_columns(game: str) -> None:
-    from cli.play import options_table, setup_options
+    from skald.cli.commands.play import options_table, setup_options
 
     options = setup_options(game)
     console = Console(width=80, color_system=None)
@@ -221,7 +221,7 @@ def _out_of_turn(client: LocalClient, gid: str) -> int:
 def test_a_feast_seat_places_goods_while_another_seat_is_to_act(tmp_path: Path) -> None:
     """The session only waited when another seat was to act, though `skald legal` listed
     the seat's goods placements (any time, by the rules) and the README promises them."""
-    from cli.notation import Moves
+    from skald.cli.words.notation import Moves
 
     client = LocalClient(open_service(str(tmp_path / "skald.db")))
     gid = str(client.create("feast", 2, b"any-time", "server", {}, [])["game_id"])
@@ -274,10 +274,10 @@ def test_a_live_seat_page_on_a_local_store_hides_another_seats_deploy(tmp_path: 
     """A local store hands the page's follower its operator's full records: the move row of
     seat 1's face-down deploy named its cards on seat 0's live page (found by an audit). It
     reads as seat 0 is served it: how many cards went down."""
-    from cli.view_source import frames_of, load
-    from domain.red_north.commands import Deploy
-    from service.bootstrap import open_service
-    from service.client import LocalClient
+    from skald.cli.html.source import frames_of, load
+    from skald.domain.red_north.commands import Deploy
+    from skald.service.bootstrap import open_service
+    from skald.service.client import LocalClient
 
     client = LocalClient(open_service(str(tmp_path / "live.db")))
     try:

@@ -1,4 +1,4 @@
-"""The interactive play session (``cli/session.py``) driven in-process as a person uses it:
+"""The interactive play session (``cli/tui/session.py``) driven in-process as a person uses it:
 lines typed from a script, every screen recorded and checked for what is on it.
 
 A whole 2-player Red North game is played in hot-seat mode by typing move numbers only; on
@@ -17,17 +17,17 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from cli.session import run_session
-from domain.red_north.notation import card_name
-from service.bootstrap import open_service, registry
-from service.client import LocalClient, view_json
+from skald.cli.tui.session import run_session
+from skald.domain.red_north.notation import card_name
+from skald.service.bootstrap import open_service, registry
+from skald.service.client import LocalClient, view_json
 
 Answer = Callable[[str, str], str | None]
 RED_NORTH = registry().rules("red_north")
 
 
 class ScriptScreen:
-    """A :class:`cli.session_screen.Screen` that keeps every screen and answers from a script:
+    """A :class:`skald.cli.tui.session_screen.Screen` that keeps every screen and answers from a script:
     ``answer(screen, prompt)`` sees what is on the screen when a line is asked for."""
 
     def __init__(self, answer: Answer) -> None:
@@ -161,9 +161,9 @@ def test_the_other_seats_moves_show_all_but_their_secrets_in_the_last_moves(
     """Seat 1's face-down ``Deploy`` reads as how many cards went down, naming none of them;
     its public moves after it read in full, as seat 1 wrote them (they read as ``Deploy (not
     shown to you)``, type alone, before the games said which fields are secret)."""
-    from domain.red_north.commands import Deploy
-    from domain.red_north.notation import to_text
-    from service.auth import OPERATOR
+    from skald.domain.red_north.commands import Deploy
+    from skald.domain.red_north.notation import to_text
+    from skald.service.model.auth import OPERATOR
 
     gid = _new(client, "red-north", 2, "hidden-moves")
     cards = view_json(client.view(gid, 1, None))["view"]["players"][1]["hand"][:3]
@@ -196,12 +196,12 @@ def test_the_other_seats_moves_show_all_but_their_secrets_in_the_last_moves(
 def test_through_a_server_the_session_follows_the_other_seats_moves(tmp_path: Path) -> None:
     """``--server``: seat 0 plays with its own token, then waits; seat 1's move, made by
     another client while seat 0 waits, arrives on the WatchGame stream and is drawn."""
-    from domain.red_north.commands import Deploy
-    from service.bootstrap import registry
-    from service.client import RemoteClient
-    from service.games import GameService
-    from service.grpc_server import create_server
-    from service.store import EventStore
+    from skald.domain.red_north.commands import Deploy
+    from skald.service.app.games import GameService
+    from skald.service.bootstrap import registry
+    from skald.service.client import RemoteClient
+    from skald.service.grpc.server import create_server
+    from skald.service.store.event_store import EventStore
 
     store = EventStore(str(tmp_path / "served.db"))
     server, port = create_server(GameService(store, registry()), "127.0.0.1:0")

@@ -1,5 +1,5 @@
 """The wire contract is generated from the domain: committed protos, Python code and the number
-lock must be exactly what ``python -m service.protogen`` makes now (a stale file fails here)."""
+lock must be exactly what ``python -m skald.service.contract.protogen`` makes now (a stale file fails here)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from service import protogen, protonames
+from skald.service.contract import protogen, protonames
 
 
 @pytest.fixture(scope="module")
@@ -26,9 +26,11 @@ def _tree(root: Path, suffixes: tuple[str, ...]) -> dict[Path, bytes]:
 def test_committed_protos_match_the_domain(fresh: Path) -> None:
     ours = _tree(protogen.PROTO_DIR / "skald", (".proto",))
     new = _tree(fresh / "protos" / "skald", (".proto",))
-    assert sorted(ours) == sorted(new), "proto files differ: run python -m service.protogen"
+    assert sorted(ours) == sorted(new), (
+        "proto files differ: run python -m skald.service.contract.protogen"
+    )
     stale = [str(rel) for rel in new if ours[rel] != new[rel]]
-    assert not stale, f"{stale} stale: run python -m service.protogen"
+    assert not stale, f"{stale} stale: run python -m skald.service.contract.protogen"
     assert (fresh / "skald.lock.json").read_text() == protogen.LOCK.read_text(), "stale lock"
 
 
@@ -37,22 +39,26 @@ def test_committed_python_matches_the_protos(fresh: Path) -> None:
     new = _tree(fresh / "gen", (".py", ".pyi", ".typed"))
     assert sorted(ours) == sorted(new)
     stale = [str(rel) for rel in new if ours[rel] != new[rel]]
-    assert not stale, f"generated code is stale: {stale}; run python -m service.protogen"
+    assert not stale, (
+        f"generated code is stale: {stale}; run python -m skald.service.contract.protogen"
+    )
 
 
 def test_generated_code_imports_as_a_package_without_sys_path() -> None:
     import sys
 
-    from service._generated.skald.v1 import skald_pb2
+    from skald.service.contract._generated.skald.v1 import skald_pb2
 
     assert not any(p.endswith("_generated") for p in sys.path)
     assert skald_pb2.DESCRIPTOR.package == "skald.v1"
-    assert "from skald" not in (protogen.OUT_DIR / "skald" / "v1" / "skald_pb2.py").read_text()
+    text = (protogen.OUT_DIR / "skald" / "v1" / "skald_pb2.py").read_text()
+    assert "from skald.service.contract._generated.skald." in text
+    assert "from skald.v1" not in text and "from skald.red_north" not in text  # protoc's own form
 
 
 def test_every_command_event_and_view_has_a_message_with_its_fields() -> None:
-    from service import wire
-    from service.bootstrap import registry
+    from skald.service.bootstrap import registry
+    from skald.service.contract import wire
 
     for game in protogen.games():
         rules = registry().rules(game)
@@ -68,7 +74,7 @@ def test_every_command_event_and_view_has_a_message_with_its_fields() -> None:
 def test_every_enum_has_a_zero_unspecified_value_and_seats_are_int32() -> None:
     from google.protobuf.descriptor import FieldDescriptor
 
-    from service import wire_goldens
+    from skald.service.contract import wire_goldens
 
     enums = {
         e.full_name: e

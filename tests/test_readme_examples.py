@@ -95,7 +95,7 @@ class Reader:
         return out
 
     def stored_games(self) -> list[str]:
-        from service.bootstrap import open_service
+        from skald.service.bootstrap import open_service
 
         svc = open_service(str(self.env["SKALD_DB"]))
         try:
@@ -130,7 +130,7 @@ class Reader:
     def invoke(self, shown: str, args: list[str]) -> None:
         from typer.testing import CliRunner
 
-        from cli.main import app
+        from skald.cli.main import app
 
         before = set(self.stored_games()) if "--server" not in args else set()
         result = CliRunner().invoke(app, args, env=self.env, catch_exceptions=False)

@@ -15,14 +15,14 @@ from typing import Any
 
 import pytest
 
-from service import replay_file
-from service.auth import OPERATOR, new_token
-from service.bootstrap import open_service
-from service.client import RemoteClient
-from service.evidence import check_receipts
-from service.grpc_server import create_server
-from service.receipts import Receipt, ReceiptBox, Signer, served_hashes
-from service.verify import verify
+from skald.service.app.evidence import check_receipts
+from skald.service.bootstrap import open_service
+from skald.service.client import RemoteClient
+from skald.service.grpc.server import create_server
+from skald.service.model.auth import OPERATOR, new_token
+from skald.service.model.receipts import Receipt, ReceiptBox, Signer, served_hashes
+from skald.service.model.verify import verify
+from skald.service.store import replay_file
 from tests import forgery
 from tests.e2e_helpers import invoke_skald
 
@@ -179,7 +179,7 @@ def test_a_tampered_or_foreign_receipt_is_refused(played: Played, tmp_path: Path
 
 def test_the_served_hashes_are_what_the_seat_was_shown(played: Played) -> None:
     """A receipt's view and legal hashes are those of the state before its command."""
-    from service.folding import fold_records
+    from skald.service.model.folding import fold_records
 
     parsed = replay_file.loads(played.text.split("\n"))
     receipt = played.box.of([played.game_id])[-1]

@@ -12,15 +12,15 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from cli import render_brian_boru, render_red_north
-from domain.brian_boru import RULES as BRIAN_BORU
-from domain.brian_boru.cards import card_value
-from domain.brian_boru.map import REGIONS
-from domain.kernel.chance import ServerChance
-from domain.kernel.codec import to_data
-from domain.kernel.play import Step, fold, random_game
-from domain.red_north import RULES as RED_NORTH
-from domain.red_north.components import OUTPOST_NAMES
+from skald.cli.draw import render_brian_boru, render_red_north
+from skald.domain.brian_boru import RULES as BRIAN_BORU
+from skald.domain.brian_boru.cards import card_value
+from skald.domain.brian_boru.map import REGIONS
+from skald.domain.kernel.chance import ServerChance
+from skald.domain.kernel.codec import to_data
+from skald.domain.kernel.play import Step, fold, random_game
+from skald.domain.red_north import RULES as RED_NORTH
+from skald.domain.red_north.components import OUTPOST_NAMES
 
 
 def states(rules: Any, players: int, seed: int) -> list[Any]:
@@ -102,9 +102,9 @@ def test_brian_boru_drawings_follow_the_games_options() -> None:
     """A game set up with ``dubhlinn`` 4,5 and ``card5_coins`` 2 is drawn as it is scored: the
     view's claims carry each region's threshold, value and weighted towns as the domain counts
     them (``scoring``), and both drawings read them (and card 5's coins) from the view."""
-    from cli import svg_brian_boru
-    from domain.brian_boru.cards import printed_card
-    from domain.brian_boru.scoring import region_counts
+    from skald.cli.draw import svg_brian_boru
+    from skald.domain.brian_boru.cards import printed_card
+    from skald.domain.brian_boru.scoring import region_counts
 
     options = {"dubhlinn": "4,5", "card5_coins": "2"}
     chance = ServerChance(b"render-options", "render-options")

@@ -1,4 +1,4 @@
-"""A Feast for Odin drawn for people (cli/render_feast.py, cli/svg_feast.py): every viewer at
+"""A Feast for Odin drawn for people (cli/draw/render_feast.py, cli/draw/svg_feast.py): every viewer at
 many points of random 1–4 player games draws without error, shows the boards square by square,
 never names an occupation the viewer may not know, and the SVG is one well-formed element
 whose tiles cover exactly the covered board squares of every seat. Issue 9: "`skald show`
@@ -16,20 +16,20 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from cli import feast_boards as fb
-from cli import render_feast, render_feast_seat, svg_feast
-from cli.render import write_svg
-from domain.feast.boards.grid import BoardId
-from domain.feast.game import RULES
-from domain.feast.game.state import State
-from domain.feast.goods import Good
-from domain.feast.placement import Piece, empty_board, legal_placements, place
-from domain.kernel.chance import ServerChance
-from domain.kernel.codec import to_data
-from domain.kernel.errors import Malformed
-from domain.kernel.fast import replace
-from domain.kernel.play import Step, fold, random_game
-from service.client import ViewResult
+from skald.cli.draw import feast_boards as fb
+from skald.cli.draw import render_feast, render_feast_seat, svg_feast
+from skald.cli.draw.render import write_svg
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game.state import State
+from skald.domain.feast.goods import Good
+from skald.domain.feast.placement import Piece, empty_board, legal_placements, place
+from skald.domain.kernel.chance import ServerChance
+from skald.domain.kernel.codec import to_data
+from skald.domain.kernel.errors import Malformed
+from skald.domain.kernel.fast import replace
+from skald.domain.kernel.play import Step, fold, random_game
+from skald.service.client import ViewResult
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -128,7 +128,7 @@ def test_home_board_squares_are_drawn_in_place() -> None:
     """An oil laid flat at the bottom-left shows its code on the two squares it covers; the
     income number it covers is gone and the next one is the income (components.md §2.1)."""
     oil = Piece.good(Good.OIL)
-    from domain.feast.placement import Placement
+    from skald.domain.feast.placement import Placement
 
     home = place(empty_board(BoardId.HOME), Placement(oil, 11, 0, 0))
     lay = fb.layout(to_data(home))
@@ -207,11 +207,11 @@ def test_the_feast_table_is_drawn_with_its_food() -> None:
 
 
 def test_a_whaling_boat_shows_its_printed_ore_in_both_views() -> None:
-    """The whaling boat carries 1 printed ore (domain.feast.ships): the terminal and the SVG
+    """The whaling boat carries 1 printed ore (skald.domain.feast.ships): the terminal and the SVG
     both count it with the ore placed on the ship; a knarr has none printed."""
     from rich.console import Console
 
-    from cli import render_feast_seat, svg_feast_player
+    from skald.cli.draw import render_feast_seat, svg_feast_player
 
     player = {"ships": [{"kind": "whaling-boat", "ore": 0}, {"kind": "knarr", "ore": 2}]}
     svg = "".join(svg_feast_player._ships(player).parts)

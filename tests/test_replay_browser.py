@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from cli.browser import ReplayBrowser
-from cli.timeline import Timeline
-from service import replay_file
-from service.verify import verify
+from skald.cli.records.timeline import Timeline
+from skald.cli.tui.browser import ReplayBrowser
+from skald.service.model.verify import verify
+from skald.service.store import replay_file
 from tests.e2e_helpers import invoke_skald
 from tests.test_cli_start import _modules_loaded
 
@@ -167,20 +167,20 @@ def test_the_verify_status_of_a_good_and_of_a_tampered_file(
 def test_replay_prints_when_not_at_a_terminal_and_browses_when_it_is(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    import skald.cli.commands.audit
+    import skald.cli.tui.browser
+
     piped = invoke_skald(["replay", str(GOLDEN), "--to", "40"])
     assert piped.code == 0
     assert "v40   seat 0  CardPlayed" in piped.stdout and "v40  to act: 1" in piped.stdout
-
-    import cli.audit
-    import cli.browser
 
     opened: list[tuple[int, int | None, dict[str, Any]]] = []
 
     def fake_browse(timeline: Timeline, verifier: Any, start: int | None) -> None:
         opened.append((timeline.version, start, verifier()))
 
-    monkeypatch.setattr(cli.audit, "_on_terminal", lambda: True)
-    monkeypatch.setattr(cli.browser, "browse", fake_browse)
+    monkeypatch.setattr(skald.cli.commands.audit, "_on_terminal", lambda: True)
+    monkeypatch.setattr(skald.cli.tui.browser, "browse", fake_browse)
     assert invoke_skald(["replay", str(GOLDEN), "--to", "40"]).code == 0
     [(events, start, report)] = opened
     assert (events, start, report["ok"]) == (442, 40, True)
@@ -191,8 +191,8 @@ def test_replay_prints_when_not_at_a_terminal_and_browses_when_it_is(
 
 def test_help_does_not_load_textual(tmp_path: Path) -> None:
     loaded = _modules_loaded("--help", db=tmp_path / "s.db")
-    assert "cli.main" in loaded
-    assert [m for m in loaded if m.split(".")[0] == "textual" or m == "cli.browser"] == []
+    assert "skald.cli.main" in loaded
+    assert [m for m in loaded if m.split(".")[0] == "textual" or m == "skald.cli.tui.browser"] == []
 
 
 def test_a_dispute_is_marked_in_the_move_list_and_shown_under_its_move(

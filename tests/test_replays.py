@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from domain.kernel.errors import SkaldError
-from service import replay_file
-from service.auth import OPERATOR
-from service.bootstrap import registry
-from service.games import GameService, fold_records
-from service.store import EventStore
-from service.verify import verify
+from skald.domain.kernel.errors import SkaldError
+from skald.service.app.games import GameService, fold_records
+from skald.service.bootstrap import registry
+from skald.service.model.auth import OPERATOR
+from skald.service.model.verify import verify
+from skald.service.store import replay_file
+from skald.service.store.event_store import EventStore
 
 ROOT = Path(__file__).resolve().parent.parent / "replays"
 FILES = sorted(p for p in ROOT.glob("*/*.jsonl") if not p.name.endswith(".views.jsonl"))

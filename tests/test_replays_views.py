@@ -1,5 +1,5 @@
 """What every seat was shown in the golden games: each view at every version, re-derived from
-the replay file, hashes to what ``python -m cli.goldens`` recorded beside it; each golden still
+the replay file, hashes to what ``python -m skald.tools.goldens`` recorded beside it; each golden still
 verifies and re-decides exactly; and recording is deterministic (same bytes twice), so a
 re-recorded golden differs only where the rules now decide or show something else."""
 
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from cli.goldens import Golden, goldens, record, view_hashes
-from service import replay_file
-from service.verify import verify
+from skald.service.model.verify import verify
+from skald.service.store import replay_file
+from skald.tools.goldens import Golden, goldens, record, view_hashes
 
 ROOT = Path(__file__).resolve().parent.parent / "replays"
 GOLDENS = goldens()

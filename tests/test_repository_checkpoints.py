@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from domain.kernel.errors import Malformed
-from service.bootstrap import registry
-from service.folding import fold_into
-from service.games import GameService
-from service.repository import CHECKPOINT_EVERY
-from service.store import EventStore
+from skald.domain.kernel.errors import Malformed
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.model.folding import fold_into
+from skald.service.store.event_store import EventStore
+from skald.service.store.repository import CHECKPOINT_EVERY
 
 GOLDEN = Path(__file__).resolve().parent.parent / "replays" / "feast" / "feast-4p-long.jsonl"
 

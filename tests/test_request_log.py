@@ -10,12 +10,12 @@ from pathlib import Path
 import grpc
 import pytest
 
-from service._generated.skald.v1 import skald_pb2 as pb
-from service._generated.skald.v1 import skald_pb2_grpc as pb_grpc
-from service.bootstrap import registry
-from service.games import GameService
-from service.grpc_server import create_server
-from service.store import EventStore
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.contract._generated.skald.v1 import skald_pb2 as pb
+from skald.service.contract._generated.skald.v1 import skald_pb2_grpc as pb_grpc
+from skald.service.grpc.server import create_server
+from skald.service.store.event_store import EventStore
 
 
 def test_the_log_names_the_game_the_seat_and_refused_bytes(

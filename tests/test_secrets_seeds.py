@@ -20,16 +20,16 @@ from pathlib import Path
 
 import pytest
 
-from domain.kernel.chance import commitment
-from domain.kernel.play import random_command
-from domain.kernel.records import GameEnded
-from service import replay_file
-from service.auth import OPERATOR
-from service.bootstrap import registry
-from service.games import GameService
-from service.records import read_kernel
-from service.store import EventStore
-from service.verify import verify
+from skald.domain.kernel.chance import commitment
+from skald.domain.kernel.play import random_command
+from skald.domain.kernel.records import GameEnded
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.model.auth import OPERATOR
+from skald.service.model.records import read_kernel
+from skald.service.model.verify import verify
+from skald.service.store import replay_file
+from skald.service.store.event_store import EventStore
 
 GUESSES = [b"table-7", b"table-8", b"seed", b"1", b"42", b"test", b"golden-red-north-3p"]
 

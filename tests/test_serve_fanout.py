@@ -1,6 +1,6 @@
 """The per-game fan-out: a write reads the new batch once for every watcher of that game, and
-wakes no other game's watchers (``service/fanout.py``); the log tail names the games another
-process wrote (``service/notify.py``)."""
+wakes no other game's watchers (``service/grpc/fanout.py``); the log tail names the games another
+process wrote (``service/store/notify.py``)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from service.fanout import Fanout
-from service.records import Record
+from skald.service.grpc.fanout import Fanout
+from skald.service.model.records import Record
 
 
 def _record(version: int) -> Record:
@@ -87,8 +87,8 @@ def test_writes_during_a_read_coalesce_into_one_more_read() -> None:
 
 
 def test_log_tail_names_the_games_another_process_wrote(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from service.bootstrap import open_service
-    from service.notify import LogTail
+    from skald.service.bootstrap import open_service
+    from skald.service.store.notify import LogTail
 
     db = str(tmp_path / "shared.db")
     watcher, writer = open_service(db), open_service(db)  # two processes' stores, one file
@@ -102,8 +102,8 @@ def test_log_tail_names_the_games_another_process_wrote(tmp_path) -> None:  # ty
 
 def test_log_tail_skips_the_rows_this_process_wrote(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Own rows are neither read back nor reported; another process's are, mixed or not."""
-    from service.bootstrap import open_service
-    from service.notify import LogTail
+    from skald.service.bootstrap import open_service
+    from skald.service.store.notify import LogTail
 
     db = str(tmp_path / "shared.db")
     mine, other = open_service(db), open_service(db)
@@ -191,12 +191,12 @@ def test_a_stream_is_a_coroutine_fed_by_the_fan_out(tmp_path) -> None:  # type: 
     by the fan-out (no read), then the stream leaves its channel when its task is cancelled."""
     import asyncio
 
-    from service._generated.skald.v1 import skald_pb2
-    from service.auth import OPERATOR
-    from service.bootstrap import open_service
-    from service.grpc_server import Servicer
-    from service.serving import Admission, Limits
-    from service.watching import Encoder, watch_handler
+    from skald.service.bootstrap import open_service
+    from skald.service.contract._generated.skald.v1 import skald_pb2
+    from skald.service.grpc.server import Servicer
+    from skald.service.grpc.serving import Admission, Limits
+    from skald.service.grpc.watching import Encoder, watch_handler
+    from skald.service.model.auth import OPERATOR
 
     svc = open_service(str(tmp_path / "s.db"))
     created = svc.create("red_north", 3, seed=b"coroutine")
@@ -244,8 +244,8 @@ def test_a_stream_is_a_coroutine_fed_by_the_fan_out(tmp_path) -> None:  # type: 
 def test_a_replica_passes_over_its_own_notices(pg_url: str) -> None:
     """Its own NOTIFY comes back to a replica's LISTEN: it is passed over (the fan-out has the
     records); another replica's wakes the game."""
-    from service.bootstrap import open_service
-    from service.notify import PgNotices
+    from skald.service.bootstrap import open_service
+    from skald.service.store.notify import PgNotices
 
     mine, other = open_service(pg_url), open_service(pg_url)
     seen: list[str] = []

@@ -1,4 +1,4 @@
-"""Workers tell each other of their writes (``service/siblings.py``): a datagram per write, read
+"""Workers tell each other of their writes (``service/store/siblings.py``): a datagram per write, read
 on the receiving worker's event loop; never blocking, dropped when nobody is listening."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from service.records import Record
-from service.siblings import Siblings, sibling_names
+from skald.service.model.records import Record
+from skald.service.store.siblings import Siblings, sibling_names
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="abstract sockets")
 

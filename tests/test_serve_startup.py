@@ -23,9 +23,9 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from domain.kernel.errors import SkaldError
-from service.tls import TlsFiles
-from service.tls_check import check_server_files
+from skald.domain.kernel.errors import SkaldError
+from skald.service.grpc.tls import TlsFiles
+from skald.service.grpc.tls_check import check_server_files
 from tests.e2e_helpers import cli_env, skald_executable
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -235,7 +235,7 @@ def test_tls_grpc_will_not_use_is_named_not_blamed_on_the_port(
     """An algorithm gRPC's TLS library refuses is named before anything binds, in one line:
     found only at bind time, it came after three C-core log lines (under ``--workers``, in
     the workers); what is found only there is still ``tls/rejected``, not the port's fault
-    (``cli.serve``)."""
+    (``skald.cli.commands.serve``)."""
     cert, key = ed448
     args = ("--port", "0", "--db", str(tmp_path / "s.db"), "--workers", "2")
     proc = _serve(*args, "--tls-cert", str(cert), "--tls-key", str(key))
@@ -324,8 +324,8 @@ STAND_IN = textwrap.dedent(
     """
     import os, sys, time
     from pathlib import Path
-    from domain.kernel.errors import SkaldError
-    from service.workers import ready, run_workers
+    from skald.domain.kernel.errors import SkaldError
+    from skald.service.grpc.workers import ready, run_workers
 
     work, mode = Path(sys.argv[1]), sys.argv[2]
 

@@ -1,4 +1,4 @@
-"""Streams that scale (``service/watching.py``): spectators cost no server thread, so other
+"""Streams that scale (``service/grpc/watching.py``): spectators cost no server thread, so other
 calls stay fast while many watch; overload and overlong calls are refused with a status, never
 hung; a write on one process or replica wakes watchers on another (SQLite log tail,
 PostgreSQL LISTEN/NOTIFY)."""
@@ -14,17 +14,17 @@ from typing import Any
 import grpc
 import pytest
 
-from service.bootstrap import registry
-from service.games import GameService
-from service.grpc_server import Limits, create_server
-from service.store import EventStore
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.grpc.server import Limits, create_server
+from skald.service.store.event_store import EventStore
 from tests.e2e_helpers import GAME, pb, rule_of
 
 STUB = "skald.v1.Skald"
 
 
 def _stub(port: int) -> tuple[grpc.Channel, Any]:
-    from service._generated.skald.v1 import skald_pb2_grpc
+    from skald.service.contract._generated.skald.v1 import skald_pb2_grpc
 
     channel = grpc.insecure_channel(f"127.0.0.1:{port}")
     return channel, skald_pb2_grpc.SkaldStub(channel)
@@ -140,7 +140,7 @@ def test_overload_is_refused_with_resource_exhausted(tmp_path: Any, limits: Limi
 
 def _cross_process_delivery(url: str) -> None:
     """A write on server A reaches a watcher of server B (within the stream's minute: only a
-    write never delivered outlasts it). How soon: ``python -m benchmarks.reads``."""
+    write never delivered outlasts it). How soon: ``python -m skald.benchmarks.reads``."""
     stores = [EventStore(url), EventStore(url)]
     servers = [create_server(GameService(s, registry())) for s in stores]
     (chan_a, a), (chan_b, b) = (_stub(port) for _, port in servers)
@@ -171,7 +171,7 @@ def test_a_write_on_another_replica_wakes_the_watcher_postgresql(
 ) -> None:
     """LISTEN/NOTIFY wakes the watcher: the fallback poll of the notification log (every
     second) is held off for an hour here, so nothing else could."""
-    from service import notify
+    from skald.service.store import notify
 
     class NoPoll(notify.LogTail):
         def __init__(self, store: EventStore, changed: Any, interval: float = 1.0) -> None:
@@ -238,12 +238,12 @@ def test_a_stream_whose_client_stops_reading_is_cut(
     than MAX_BEHIND wait (the client may resume from its last version); the fan-out forgets it."""
     import asyncio
 
-    from service import watching
-    from service._generated.skald.v1 import skald_pb2
-    from service.auth import OPERATOR
-    from service.fanout import Fanout
-    from service.grpc_server import Servicer
-    from service.serving import Admission
+    from skald.service.contract._generated.skald.v1 import skald_pb2
+    from skald.service.grpc import watching
+    from skald.service.grpc.fanout import Fanout
+    from skald.service.grpc.server import Servicer
+    from skald.service.grpc.serving import Admission
+    from skald.service.model.auth import OPERATOR
 
     monkeypatch.setattr(watching, "MAX_BEHIND", 3)
     svc = GameService(EventStore(str(tmp_path / "skald.db")), registry())

@@ -1,4 +1,4 @@
-"""TLS on the gRPC port (``service/tls.py``): a certificate made in the test with the ``openssl``
+"""TLS on the gRPC port (``service/grpc/tls.py``): a certificate made in the test with the ``openssl``
 CLI; the CLI client trusts it with ``--tls-ca``; with ``--tls-client-ca`` a client without a
 certificate signed by that CA is refused, one with it served."""
 
@@ -13,13 +13,13 @@ import grpc
 import pytest
 from typer.testing import CliRunner
 
-from domain.kernel.errors import SkaldError
-from service.bootstrap import registry
-from service.client import RemoteClient
-from service.games import GameService
-from service.grpc_server import create_server
-from service.store import EventStore
-from service.tls import TlsFiles, client_credentials
+from skald.domain.kernel.errors import SkaldError
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.client import RemoteClient
+from skald.service.grpc.server import create_server
+from skald.service.grpc.tls import TlsFiles, client_credentials
+from skald.service.store.event_store import EventStore
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl CLI")
 
@@ -53,7 +53,7 @@ def _served(tmp_path: Path, tls: TlsFiles) -> tuple[Any, int, EventStore]:
 def test_cli_client_trusts_the_server_with_tls_ca(
     pki: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cli.main import app
+    from skald.cli.main import app
 
     server, port, store = _served(tmp_path, TlsFiles(pki / "server.pem", pki / "server.key"))
     for name in ("SKALD_TLS_CA", "SKALD_TLS_CERT", "SKALD_TLS_KEY"):

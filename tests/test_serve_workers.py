@@ -1,4 +1,4 @@
-"""``skald serve --workers 2`` (``service/workers.py``): two processes on one port over one
+"""``skald serve --workers 2`` (``service/grpc/workers.py``): two processes on one port over one
 SQLite file; connections reach both; commands racing through them leave one consistent,
 verifiable game; SIGTERM stops them all."""
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import grpc
 
-from service._generated.skald.v1 import skald_pb2_grpc
+from skald.service.contract._generated.skald.v1 import skald_pb2_grpc
 from tests.e2e_helpers import GAME, pb
 
 
@@ -26,7 +26,7 @@ def _children(pid: int) -> list[int]:
 
 def _start_two_workers(tmp_path: Path) -> tuple[subprocess.Popen[bytes], str]:
     """``skald serve --workers 2`` on a free port: the process and the first line it printed."""
-    command = [sys.executable, "-m", "cli.main", "serve", "--open", "--workers", "2"]
+    command = [sys.executable, "-m", "skald.cli.main", "serve", "--open", "--workers", "2"]
     command += ["--port", "0", "--db", str(tmp_path / "skald.db")]
     env = {**os.environ, "COLUMNS": "200"}
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
@@ -100,7 +100,7 @@ def test_two_workers_share_one_port_and_one_store(tmp_path: Path) -> None:
 
 def test_a_watcher_hears_the_other_workers_writes_at_once(tmp_path: Path) -> None:
     """Eight watchers over both workers, writes through one connection: every watcher gets
-    each write in well under the log tail's one-second poll (``service/siblings.py``)."""
+    each write in well under the log tail's one-second poll (``service/store/siblings.py``)."""
     import threading
 
     proc, line = _start_two_workers(tmp_path)

@@ -10,16 +10,16 @@ from typing import Any
 
 import pytest
 
-from domain.kernel import ChanceNeeded, GameOver, IllegalMove, NotYourTurn, SkaldError
-from domain.kernel.play import random_command
-from service import replay_file
-from service.auth import OPERATOR, SPECTATOR, Principal
-from service.bootstrap import registry
-from service.errors import Forbidden, NotFound, Stale, Tampered, Unauthenticated
-from service.games import GameService
-from service.registry import Registry
-from service.store import EventStore
-from service.verify import verify
+from skald.domain.kernel import ChanceNeeded, GameOver, IllegalMove, NotYourTurn, SkaldError
+from skald.domain.kernel.play import random_command
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.model.auth import OPERATOR, SPECTATOR, Principal
+from skald.service.model.errors import Forbidden, NotFound, Stale, Tampered, Unauthenticated
+from skald.service.model.registry import Registry
+from skald.service.model.verify import verify
+from skald.service.store import replay_file
+from skald.service.store.event_store import EventStore
 from tests.toy_game import Roll, ToyRules
 
 
@@ -391,8 +391,8 @@ def test_renamed_and_reshaped_events_still_load_and_verify(
 ) -> None:
     """A game whose stored events predate a rename (``Rolled`` was ``DiceRolled``, with the
     value under ``pips``) loads, replays and verifies once the steps are registered."""
-    from service import upcasting
-    from service.records import Record
+    from skald.service.model import upcasting
+    from skald.service.model.records import Record
 
     gid = service.create("toy", 2, seed=b"old").game_id
     service.submit(gid, OPERATOR, 0, Roll())
@@ -435,7 +435,7 @@ def test_renamed_and_reshaped_events_still_load_and_verify(
         lambda d: {"seat": d["seat"], "value": d["pips"]} if "pips" in d else d,
     )
     assert verify(old, seeds, salt_key=key).ok
-    from service.folding import fold_records
+    from skald.service.model.folding import fold_records
 
     assert fold_records(old).state == service.load(gid).state
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from domain.kernel.errors import Malformed
-from service.auth import Principal
-from service.bootstrap import open_service, registry
-from service.store import settings_for
-from service.store_check import StoreUnavailable
-from service.wire import command_from_json
+from skald.domain.kernel.errors import Malformed
+from skald.service.bootstrap import open_service, registry
+from skald.service.contract.wire import command_from_json
+from skald.service.model.auth import Principal
+from skald.service.store.check import StoreUnavailable
+from skald.service.store.event_store import settings_for
 
 
 def test_advice_names_only_versions_that_are_accepted(tmp_path: Path) -> None:

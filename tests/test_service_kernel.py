@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from domain.kernel.errors import Malformed
-from domain.kernel.options import OptionKind, OptionSpec
-from domain.kernel.records import ChanceMode, GameCreated, GameEnded, OptionSetting
-from service.auth import OPERATOR, Principal
-from service.games import GameService
-from service.records import read_kernel
-from service.registry import Registry
-from service.store import EventStore
+from skald.domain.kernel.errors import Malformed
+from skald.domain.kernel.options import OptionKind, OptionSpec
+from skald.domain.kernel.records import ChanceMode, GameCreated, GameEnded, OptionSetting
+from skald.service.app.games import GameService
+from skald.service.model.auth import OPERATOR, Principal
+from skald.service.model.records import read_kernel
+from skald.service.model.registry import Registry
+from skald.service.store.event_store import EventStore
 from tests.toy_game import Roll, State, ToyRules
 
 

@@ -1,15 +1,15 @@
-"""The one authorization policy (``service/policy.py``), as the service enforces it for every
+"""The one authorization policy (``service/app/policy.py``), as the service enforces it for every
 caller — the gRPC servicer only translates, so these hold for the local CLI and the wire alike."""
 
 from __future__ import annotations
 
 import pytest
 
-from domain.kernel.errors import Malformed
-from service import policy
-from service.auth import OPERATOR, SPECTATOR, Principal
-from service.errors import Forbidden, NotFound, Unauthenticated
-from service.games import GameService
+from skald.domain.kernel.errors import Malformed
+from skald.service.app import policy
+from skald.service.app.games import GameService
+from skald.service.model.auth import OPERATOR, SPECTATOR, Principal
+from skald.service.model.errors import Forbidden, NotFound, Unauthenticated
 from tests.toy_game import Roll
 
 REFEREE = Principal("referee")

@@ -12,12 +12,12 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from domain.kernel.errors import SkaldError
-from service.auth import OPERATOR
-from service.bootstrap import registry
-from service.folding import fold_records
-from service.games import GameService
-from service.store import EventStore
+from skald.domain.kernel.errors import SkaldError
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.model.auth import OPERATOR
+from skald.service.model.folding import fold_records
+from skald.service.store.event_store import EventStore
 
 
 class ServiceMachine(RuleBasedStateMachine):

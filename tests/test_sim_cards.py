@@ -10,13 +10,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cli.pickers import picker_for, uniform
-from cli.random_play import play_random
-from cli.sim import card_counts
-from domain.feast.game.cards.usage import card_use
-from service.bootstrap import open_service
-from service.client import LocalClient
-from service.records import Record
+from skald.cli.autoplay.pickers import picker_for, uniform
+from skald.cli.autoplay.random_games import play_random
+from skald.cli.commands.sim import card_counts
+from skald.domain.feast.game.cards.usage import card_use
+from skald.service.bootstrap import open_service
+from skald.service.client import LocalClient
+from skald.service.model.records import Record
 from tests.e2e_helpers import invoke_skald
 from tests.test_cli import Cli
 

@@ -19,10 +19,10 @@ from eventsourcing.persistence import (
     UUIDAsHex,
 )
 
-from domain.kernel.records import SeedReveal
-from service.errors import Stale
-from service.records import GENESIS, Record
-from service.store import EventStore, Secret
+from skald.domain.kernel.records import SeedReveal
+from skald.service.model.errors import Stale
+from skald.service.model.records import GENESIS, Record
+from skald.service.store.event_store import EventStore, Secret
 
 
 def _stock_mapper() -> Mapper:  # type: ignore[type-arg]

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from eventsourcing.cipher import AESCipher
 
-from service.bootstrap import open_service
-from service.store_check import StoreUnavailable
+from skald.service.bootstrap import open_service
+from skald.service.store.check import StoreUnavailable
 
 TOPIC = "eventsourcing.cipher:AESCipher"
 

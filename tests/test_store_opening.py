@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from service.bootstrap import open_service
+from skald.service.bootstrap import open_service
 
 ROOT = Path(__file__).resolve().parent.parent
 
 OPEN = """
 import sys, time
-from service.bootstrap import open_service
+from skald.service.bootstrap import open_service
 start = float(sys.argv[2])
 while time.time() < start:
     pass
@@ -31,7 +31,7 @@ def test_servers_started_together_on_a_fresh_database_all_open_it(pg_url: str) -
     """Workers and replicas open a fresh database at the same moment: each creates the
     library's tables and functions, and PostgreSQL failed one of two concurrent ``CREATE OR
     REPLACE FUNCTION`` with "tuple concurrently updated" (5 of 13 ``--workers 2`` starts;
-    these eight processes, 2 runs of 5) until they took turns (``service.store.schema_lock``)."""
+    these eight processes, 2 runs of 5) until they took turns (``skald.service.store.event_store.schema_lock``)."""
     start = time.time() + 1.5  # after every interpreter has started
     procs = [
         subprocess.Popen(
@@ -56,8 +56,8 @@ def test_a_sqlite_file_it_may_not_write_is_refused_in_one_line(tmp_path: Path) -
     open_service(str(db)).store.close()
     db.chmod(0o444)
     probe = (
-        "import sys\nfrom service.store_check import StoreUnavailable\n"
-        "from service.bootstrap import open_service\n"
+        "import sys\nfrom skald.service.store.check import StoreUnavailable\n"
+        "from skald.service.bootstrap import open_service\n"
         "try:\n    open_service(sys.argv[1])\nexcept StoreUnavailable as e:\n"
         "    print(e.rule, e.reason)\n"
     )

@@ -15,10 +15,10 @@ from urllib.parse import urlparse
 import grpc
 import pytest
 
-from service._generated.skald.v1 import skald_pb2 as pb
-from service._generated.skald.v1 import skald_pb2_grpc as pb_grpc
-from service.bootstrap import open_service
-from service.grpc_server import create_server
+from skald.service.bootstrap import open_service
+from skald.service.contract._generated.skald.v1 import skald_pb2 as pb
+from skald.service.contract._generated.skald.v1 import skald_pb2_grpc as pb_grpc
+from skald.service.grpc.server import create_server
 
 pytestmark = pytest.mark.postgres
 

@@ -1,4 +1,4 @@
-"""PostgreSQL sessions of the store plan without parallel workers (``service.store``'s
+"""PostgreSQL sessions of the store plan without parallel workers (``skald.service.store.event_store``'s
 ``_serial_plans``): a fresh process's first reads of a large, recently filled log cost what
 they cost on an empty one (``benchmarks/index.py``), and an operator's own ``PGOPTIONS`` stay."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.store import EventStore
+from skald.service.store.event_store import EventStore
 
 pytestmark = pytest.mark.postgres
 

@@ -12,8 +12,8 @@ from urllib.parse import quote
 
 import pytest
 
-from service.store import settings_for
-from service.store_check import StoreUnavailable
+from skald.service.store.check import StoreUnavailable
+from skald.service.store.event_store import settings_for
 from tests.conftest import PG_URL, _drop_schema
 from tests.e2e_helpers import invoke_skald
 

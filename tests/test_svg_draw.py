@@ -1,4 +1,4 @@
-"""The pictures of every game (cli/svg_draw.py): for each game and several player counts, views
+"""The pictures of every game (cli/draw/svg_draw.py): for each game and several player counts, views
 of random games at several points and of the golden replays parse as one ``<svg>`` element that
 embeds inline (no prolog, nothing outside it), say the names and scores the view holds, show a
 seat's hidden cards only in that seat's drawing (``class="hand"``/``"hidden-card"`` with
@@ -17,27 +17,27 @@ from typing import Any
 
 import pytest
 
-from cli import feast_boards as fb
-from cli.render import write_svg
-from cli.svg_brian_boru import card_words
-from cli.svg_brian_boru_map import TOWN_FILLS
-from cli.svg_draw import PROLOG, draw, draw_referee, has_drawing
-from cli.svg_feast_boards import FILLS
-from cli.svg_red_north_cards import SUITS, describe
-from domain.brian_boru import RULES as BRIAN_BORU
-from domain.brian_boru.cards import CARD5_COINS_DEFAULT
-from domain.brian_boru.map import REGIONS, TOWNS
-from domain.feast.game import RULES as FEAST
-from domain.feast.placement import all_pieces
-from domain.feast.placement.pieces import colour as piece_colour
-from domain.kernel.chance import ServerChance
-from domain.kernel.codec import to_data
-from domain.kernel.play import Step, fold, random_game
-from domain.red_north import RULES as RED_NORTH
-from domain.red_north.components import HIDDEN, OUTPOST_NAMES, Colour
-from service import replay_file
-from service.client import ViewResult
-from service.folding import fold_into, fold_records
+from skald.cli.draw import feast_boards as fb
+from skald.cli.draw.render import write_svg
+from skald.cli.draw.svg_brian_boru import card_words
+from skald.cli.draw.svg_brian_boru_map import TOWN_FILLS
+from skald.cli.draw.svg_draw import PROLOG, draw, draw_referee, has_drawing
+from skald.cli.draw.svg_feast_boards import FILLS
+from skald.cli.draw.svg_red_north_cards import SUITS, describe
+from skald.domain.brian_boru import RULES as BRIAN_BORU
+from skald.domain.brian_boru.cards import CARD5_COINS_DEFAULT
+from skald.domain.brian_boru.map import REGIONS, TOWNS
+from skald.domain.feast.game import RULES as FEAST
+from skald.domain.feast.placement import all_pieces
+from skald.domain.feast.placement.pieces import colour as piece_colour
+from skald.domain.kernel.chance import ServerChance
+from skald.domain.kernel.codec import to_data
+from skald.domain.kernel.play import Step, fold, random_game
+from skald.domain.red_north import RULES as RED_NORTH
+from skald.domain.red_north.components import HIDDEN, OUTPOST_NAMES, Colour
+from skald.service.client import ViewResult
+from skald.service.model.folding import fold_into, fold_records
+from skald.service.store import replay_file
 from tests.e2e_helpers import invoke_skald
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from domain.kernel.errors import SkaldError
-from domain.kernel.play import random_command
-from service import replay_file
-from service.auth import OPERATOR
-from service.bootstrap import registry
-from service.games import GameService
-from service.records import Record
-from service.store import EventStore
-from service.verify import Report, verify
+from skald.domain.kernel.errors import SkaldError
+from skald.domain.kernel.play import random_command
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.model.auth import OPERATOR
+from skald.service.model.records import Record
+from skald.service.model.verify import Report, verify
+from skald.service.store import replay_file
+from skald.service.store.event_store import EventStore
 from tests import forgery
 from tests.toy_game import Roll
 

@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from cli.main import app
-from cli.svg_draw import draw
-from cli.timeline import Timeline
-from cli.view_pack import Packer, unpayload
-from domain.kernel.codec import to_data
-from service import replay_file
-from service.audit import diff as service_diff
+from skald.cli.draw.svg_draw import draw
+from skald.cli.html.pack import Packer, unpayload
+from skald.cli.main import app
+from skald.cli.records.timeline import Timeline
+from skald.domain.kernel.codec import to_data
+from skald.service.app.audit import diff as service_diff
+from skald.service.store import replay_file
 from tests.view_helpers import (
     BB3,
     FEAST4,
@@ -133,8 +133,8 @@ def test_diff_marks_the_fork_point_and_the_first_difference(tmp_path: Path) -> N
 
 
 def replay_file_records(db: str, game_id: str) -> list[Any]:
-    from service.bootstrap import open_service
-    from service.client import LocalClient
+    from skald.service.bootstrap import open_service
+    from skald.service.client import LocalClient
 
     client = LocalClient(open_service(db))
     try:
@@ -172,8 +172,8 @@ def _sse_frames(url: str, want: int, seconds: float) -> list[dict[str, Any]]:
 
 
 def test_the_live_server_streams_a_move_played_over_grpc_to_a_seat_page(tmp_path: Path) -> None:
-    from cli.view import start_live
-    from service.client import RemoteClient
+    from skald.cli.commands.view import start_live
+    from skald.service.client import RemoteClient
 
     with grpc_server(tmp_path) as port:
         address = f"127.0.0.1:{port}"
@@ -218,7 +218,7 @@ def test_a_four_player_feast_page_is_under_two_megabytes(tmp_path: Path) -> None
 
 
 def test_a_page_written_over_grpc_holds_what_the_token_is_served(tmp_path: Path) -> None:
-    from service.client import RemoteClient
+    from skald.service.client import RemoteClient
 
     with grpc_server(tmp_path) as port:
         address = f"127.0.0.1:{port}"
@@ -247,7 +247,7 @@ def test_a_page_written_over_grpc_holds_what_the_token_is_served(tmp_path: Path)
 
 
 def test_a_view_that_cannot_be_drawn_is_a_stand_in_naming_the_error() -> None:
-    from cli.view_draw import draw_one, undrawn
+    from skald.cli.html.draw import draw_one, undrawn
 
     stand_in = draw_one("no-such-game", None, {})
     assert stand_in.startswith("<svg")

@@ -221,8 +221,8 @@ def test_the_diff_page_marks_the_fork_and_the_first_difference(
 
 
 def test_the_live_page_shows_a_move_played_over_grpc(browser: Any, tmp_path: Path) -> None:
-    from cli.view import start_live
-    from service.client import RemoteClient
+    from skald.cli.commands.view import start_live
+    from skald.service.client import RemoteClient
 
     with grpc_server(tmp_path) as port:
         address = f"127.0.0.1:{port}"

@@ -11,12 +11,12 @@ import pytest
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
-from service import wire
-from service.bootstrap import registry
-from service.client import LocalClient, RemoteClient
-from service.games import GameService
-from service.grpc_server import create_server
-from service.store import EventStore
+from skald.service.app.games import GameService
+from skald.service.bootstrap import registry
+from skald.service.client import LocalClient, RemoteClient
+from skald.service.contract import wire
+from skald.service.grpc.server import create_server
+from skald.service.store.event_store import EventStore
 from tests.e2e_helpers import Rpc, metadata, pb, rule_of
 
 RN = wire.game_module("red_north")

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from service import protogen, protolock
+from skald.service.contract import protogen, protolock
 
 
 def _generate(tmp: Path) -> tuple[Path, Path]:
@@ -28,7 +28,7 @@ def test_generated_protos_keep_every_locked_number(tmp_path: Path) -> None:
     committed = protolock.load_lock(protogen.LOCK)
     assert protolock.breaking_changes(protolock.lock_contract(committed), new) == []
     assert lock.read_text() == protogen.LOCK.read_text(), (
-        "the lock is stale: run python -m service.protogen"
+        "the lock is stale: run python -m skald.service.contract.protogen"
     )
 
 

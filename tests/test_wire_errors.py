@@ -13,16 +13,16 @@ import pytest
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
-from domain.kernel import errors
-from domain.kernel.errors import SkaldError
-from domain.red_north import commands as rn
-from service import errors as service_errors
-from service import wire
-from service._generated.skald.v1 import skald_pb2 as pb
-from service._generated.skald.v1 import skald_pb2_grpc
-from service.bootstrap import open_service
-from service.client import RemoteClient, remote_error
-from service.grpc_server import create_server
+from skald.domain.kernel import errors
+from skald.domain.kernel.errors import SkaldError
+from skald.domain.red_north import commands as rn
+from skald.service.bootstrap import open_service
+from skald.service.client import RemoteClient, remote_error
+from skald.service.contract import wire
+from skald.service.contract._generated.skald.v1 import skald_pb2 as pb
+from skald.service.contract._generated.skald.v1 import skald_pb2_grpc
+from skald.service.grpc.server import create_server
+from skald.service.model import errors as service_errors
 
 
 class Server:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from service import wire_goldens
+from skald.service.contract import wire_goldens
 
 TYPES = {d.full_name: d for d in wire_goldens.message_types()}
 GOLDENS = sorted(wire_goldens.GOLDEN_DIR.glob("*.binpb"))
@@ -15,7 +15,9 @@ GOLDENS = sorted(wire_goldens.GOLDEN_DIR.glob("*.binpb"))
 
 def test_every_message_type_has_a_golden() -> None:
     missing = [n for n, d in TYPES.items() if not wire_goldens.golden_path(d).exists()]
-    assert not missing, f"no golden for {missing}: run python -m service.wire_goldens"
+    assert not missing, (
+        f"no golden for {missing}: run python -m skald.service.contract.wire_goldens"
+    )
     assert len(GOLDENS) >= len(TYPES) > 100
 
 

@@ -11,9 +11,9 @@ import pytest
 from google.protobuf import descriptor_pb2
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from service import protogen, protonames
-from service.bootstrap import open_service
-from service.grpc_server import create_server
+from skald.service.bootstrap import open_service
+from skald.service.contract import protogen, protonames
+from skald.service.grpc.server import create_server
 
 
 @pytest.fixture(scope="module")

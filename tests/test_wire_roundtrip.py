@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from cli.pickers import feast as feast_pick
-from domain.kernel.chance import ServerChance
-from domain.kernel.contract import Outcome, Pending
-from domain.kernel.errors import Malformed
-from domain.kernel.options import resolve_options
-from domain.kernel.play import Step, fold, random_game
-from domain.kernel.records import (
+from skald.cli.autoplay.pickers import feast as feast_pick
+from skald.domain.kernel.chance import ServerChance
+from skald.domain.kernel.contract import Outcome, Pending
+from skald.domain.kernel.errors import Malformed
+from skald.domain.kernel.options import resolve_options
+from skald.domain.kernel.play import Step, fold, random_game
+from skald.domain.kernel.records import (
     ChanceMode,
     ForkOrigin,
     GameCreated,
@@ -25,9 +25,9 @@ from domain.kernel.records import (
     SeedReveal,
     Segment,
 )
-from service import protogen, wire
-from service.bootstrap import registry
-from service.records import Record, kernel_record
+from skald.service.bootstrap import registry
+from skald.service.contract import protogen, wire
+from skald.service.model.records import Record, kernel_record
 
 
 def through_bytes(message: Any) -> Any:
@@ -157,7 +157,7 @@ def test_a_game_event_keeps_its_seat_and_command() -> None:
     objects = game_objects("red_north", 3, seed=5)
     command = next(obj for kind, obj in objects if kind == "command")
     event = next(obj for kind, obj in objects if kind == "event")
-    from domain.kernel.codec import to_data
+    from skald.domain.kernel.codec import to_data
 
     name = next(n for n, c in rules.events.items() if c is type(event))
     record = Record(
@@ -184,7 +184,7 @@ def test_outcome_and_pending_use_the_kernel_messages() -> None:
 
 
 def test_enum_numbers_come_from_the_lock_not_member_order() -> None:
-    from service import protolock
+    from skald.service.contract import protolock
 
     lock = protolock.load_lock(protogen.LOCK)
     values = lock["enums"]["skald.v1.ChanceMode"]

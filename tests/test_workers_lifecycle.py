@@ -21,7 +21,7 @@ SCRIPT = textwrap.dedent(
     """
     import os, sys, time
     from pathlib import Path
-    from service.workers import run_workers
+    from skald.service.grpc.workers import run_workers
 
     work = Path(sys.argv[1])
     mode = sys.argv[2]

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from domain.kernel import Chance, IllegalMove, NotYourTurn, Outcome, Pending, Rules
+from skald.domain.kernel import Chance, IllegalMove, NotYourTurn, Outcome, Pending, Rules
 
 CARDS = ("c1", "c2", "c3", "c4", "c5", "c6")
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from cli.main import app
-from cli.view_pack import unpack, unpayload
+from skald.cli.html.pack import unpack, unpayload
+from skald.cli.main import app
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLAYS = ROOT / "replays"
@@ -76,11 +76,11 @@ class Forked:
 def forked_pair(folder: Path) -> Forked:
     """Red North's 2-player golden imported into a new store, forked before its 14th move (a
     withdrawal, seen by all), and the fork played on with another kind of legal move."""
-    from cli.timeline import Timeline
-    from service import replay_file
-    from service.bootstrap import open_service
-    from service.client import LocalClient
-    from service.folding import decode_command
+    from skald.cli.records.timeline import Timeline
+    from skald.service.bootstrap import open_service
+    from skald.service.client import LocalClient
+    from skald.service.model.folding import decode_command
+    from skald.service.store import replay_file
 
     db = str(folder / "fork.db")
     client = LocalClient(open_service(db))
@@ -103,8 +103,8 @@ def forked_pair(folder: Path) -> Forked:
 @contextmanager
 def grpc_server(folder: Path) -> Iterator[int]:
     """A real Skald gRPC server on a free loopback port, over a SQLite file; its port."""
-    from service.bootstrap import open_service
-    from service.grpc_server import create_server
+    from skald.service.bootstrap import open_service
+    from skald.service.grpc.server import create_server
 
     svc = open_service(str(folder / "live.db"))
     server, port = create_server(svc, "127.0.0.1:0")

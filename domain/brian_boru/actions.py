@@ -15,18 +15,18 @@ finished; each symbol's event advances ``done`` (evolve.py).
 
 from __future__ import annotations
 
-from domain.brian_boru import events as ev
-from domain.brian_boru.cards import Group, Symbol
-from domain.brian_boru.decisions import Decision, DecisionKind
-from domain.brian_boru.flow import Log
-from domain.brian_boru.queries import (
+from skald.domain.brian_boru import events as ev
+from skald.domain.brian_boru.cards import Group, Symbol
+from skald.domain.brian_boru.decisions import Decision, DecisionKind
+from skald.domain.brian_boru.flow import Log
+from skald.domain.brian_boru.queries import (
     EXPAND_COST,
     EXTRA_COST,
     expand_targets,
     max_extra,
     viking_towns,
 )
-from domain.brian_boru.state import State
+from skald.domain.brian_boru.state import State
 
 EXTRA_SYMBOLS = (Symbol.CHURCH, Symbol.RAIDER, Symbol.MARRIAGE)
 """§3.4: the symbols after which extras may be bought at 2 coins each."""

@@ -7,17 +7,17 @@ Princess), §4.2.1 (casualties), §4.3 (monasteries); ../shared/games/RULINGS.md
 
 from __future__ import annotations
 
-from domain.brian_boru import actions, upkeep
-from domain.brian_boru import commands as cmd
-from domain.brian_boru import events as ev
-from domain.brian_boru.decisions import Decision, DecisionKind
-from domain.brian_boru.flow import Log
-from domain.brian_boru.marriages import SPURN_POINTS, PrincessOption
-from domain.brian_boru.queries import EXPAND_COST
-from domain.brian_boru.state import CardSide, SecondaryChoice, State
-from domain.brian_boru.turns import awaited
-from domain.kernel.chance import Chance
-from domain.kernel.errors import IllegalMove
+from skald.domain.brian_boru import actions, upkeep
+from skald.domain.brian_boru import commands as cmd
+from skald.domain.brian_boru import events as ev
+from skald.domain.brian_boru.decisions import Decision, DecisionKind
+from skald.domain.brian_boru.flow import Log
+from skald.domain.brian_boru.marriages import SPURN_POINTS, PrincessOption
+from skald.domain.brian_boru.queries import EXPAND_COST
+from skald.domain.brian_boru.state import CardSide, SecondaryChoice, State
+from skald.domain.brian_boru.turns import awaited
+from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.errors import IllegalMove
 
 G = "brian_boru/"
 

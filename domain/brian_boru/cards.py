@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from domain.brian_boru.map import Colour
+from skald.domain.brian_boru.map import Colour
 
 
 class Symbol(StrEnum):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.brian_boru.marriages import PrincessOption
-from domain.brian_boru.state import SecondaryChoice
+from skald.domain.brian_boru.marriages import PrincessOption
+from skald.domain.brian_boru.state import SecondaryChoice
 
 HIDDEN = "hidden"
 """What a command served to another seat names in place of a card it may not know (no card

@@ -6,18 +6,18 @@ steps 2–9. The printed values in play come from the setup options (printed.py)
 
 from __future__ import annotations
 
-from domain.brian_boru import commands as cmd
-from domain.brian_boru import events as ev
-from domain.brian_boru.cards import VIKING_CARD_IDS
-from domain.brian_boru.flow import Log, begin_round
-from domain.brian_boru.map import REGION_BY_KEY, TOWNS
-from domain.brian_boru.marriages import MARRIAGE_CARDS, PRINCESS, regular_cards_used
-from domain.brian_boru.printed import settings
-from domain.brian_boru.state import Phase, State
-from domain.brian_boru.tricks import check_town_id
-from domain.kernel.chance import Chance
-from domain.kernel.errors import IllegalMove
-from domain.kernel.options import Options
+from skald.domain.brian_boru import commands as cmd
+from skald.domain.brian_boru import events as ev
+from skald.domain.brian_boru.cards import VIKING_CARD_IDS
+from skald.domain.brian_boru.flow import Log, begin_round
+from skald.domain.brian_boru.map import REGION_BY_KEY, TOWNS
+from skald.domain.brian_boru.marriages import MARRIAGE_CARDS, PRINCESS, regular_cards_used
+from skald.domain.brian_boru.printed import settings
+from skald.domain.brian_boru.state import Phase, State
+from skald.domain.brian_boru.tricks import check_town_id
+from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.errors import IllegalMove
+from skald.domain.kernel.options import Options
 
 G = "brian_boru/"
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.brian_boru.state import PlayerState, State, TownState
-from domain.kernel.fast import replace
+from skald.domain.brian_boru.state import PlayerState, State, TownState
+from skald.domain.kernel.fast import replace
 
 
 def with_player(s: State, seat: int, **changes: Any) -> tuple[PlayerState, ...]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.brian_boru.marriages import PrincessOption, TrackSpace
-from domain.brian_boru.state import CardSide
+from skald.domain.brian_boru.marriages import PrincessOption, TrackSpace
+from skald.domain.brian_boru.state import CardSide
 
 
 @dataclass(frozen=True, slots=True)

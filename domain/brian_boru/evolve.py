@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.brian_boru import evolve_play, evolve_upkeep
-from domain.brian_boru.state import State
+from skald.domain.brian_boru import evolve_play, evolve_upkeep
+from skald.domain.brian_boru.state import State
 
 _HANDLERS: dict[type, Callable[[State, Any], State]] = {
     **evolve_play.HANDLERS,

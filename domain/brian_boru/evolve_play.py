@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.brian_boru import events as ev
-from domain.brian_boru.edits import with_player, with_town, without
-from domain.brian_boru.map import REGION_KEYS, TOWN_COUNT
-from domain.brian_boru.state import (
+from skald.domain.brian_boru import events as ev
+from skald.domain.brian_boru.edits import with_player, with_town, without
+from skald.domain.brian_boru.map import REGION_KEYS, TOWN_COUNT
+from skald.domain.brian_boru.state import (
     Acting,
     ClaimState,
     Phase,
@@ -18,7 +18,7 @@ from domain.brian_boru.state import (
     TownState,
     side_symbols,
 )
-from domain.kernel.fast import replace
+from skald.domain.kernel.fast import replace
 
 
 def _game_started(s: State, e: ev.GameStarted) -> State:

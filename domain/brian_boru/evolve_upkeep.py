@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.brian_boru import events as ev
-from domain.brian_boru.edits import with_player, with_town
-from domain.brian_boru.map import REGION_KEYS
-from domain.brian_boru.marriages import PrincessOption
-from domain.brian_boru.state import Phase, State, UpkeepStep
-from domain.kernel.fast import replace
+from skald.domain.brian_boru import events as ev
+from skald.domain.brian_boru.edits import with_player, with_town
+from skald.domain.brian_boru.map import REGION_KEYS
+from skald.domain.brian_boru.marriages import PrincessOption
+from skald.domain.brian_boru.state import Phase, State, UpkeepStep
+from skald.domain.kernel.fast import replace
 
 
 def _upkeep(s: State, e: ev.UpkeepBegan) -> State:

@@ -7,12 +7,12 @@ steps of one command see the effects of earlier ones exactly as a replay will (t
 
 from __future__ import annotations
 
-from domain.brian_boru import events as ev
-from domain.brian_boru.cards import card_id, viking_index
-from domain.brian_boru.evolve import evolve
-from domain.brian_boru.queries import HAND_SIZE
-from domain.brian_boru.state import State
-from domain.kernel.chance import Chance
+from skald.domain.brian_boru import events as ev
+from skald.domain.brian_boru.cards import card_id, viking_index
+from skald.domain.brian_boru.evolve import evolve
+from skald.domain.brian_boru.queries import HAND_SIZE
+from skald.domain.brian_boru.state import State
+from skald.domain.kernel.chance import Chance
 
 
 class Log:

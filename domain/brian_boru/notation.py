@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.brian_boru.cards import card_id, card_value
-from domain.brian_boru.commands import (
+from skald.domain.brian_boru.cards import card_id, card_value
+from skald.domain.brian_boru.commands import (
     HIDDEN,
     BuyExtras,
     ChooseActiveTown,
@@ -42,8 +42,8 @@ from domain.brian_boru.commands import (
     PlaceStartingTown,
     PlayCard,
 )
-from domain.brian_boru.marriages import PrincessOption
-from domain.brian_boru.state import SecondaryChoice
+from skald.domain.brian_boru.marriages import PrincessOption
+from skald.domain.brian_boru.state import SecondaryChoice
 
 TOWN_VERBS: dict[str, type[PlaceStartingTown | ChooseActiveTown | ChooseTown]] = {
     "start": PlaceStartingTown,

@@ -14,11 +14,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.brian_boru.cards import CARD5_COINS_DEFAULT, VIKING_CARD_IDS, VIKING_STRENGTHS_DEFAULT
-from domain.brian_boru.map import REGION_BY_KEY
-from domain.brian_boru.marriages import TRACK, TrackReward, TrackSpace
-from domain.kernel.errors import Malformed
-from domain.kernel.options import OptionKind, Options, OptionSpec, OptionValue, option_numbers
+from skald.domain.brian_boru.cards import (
+    CARD5_COINS_DEFAULT,
+    VIKING_CARD_IDS,
+    VIKING_STRENGTHS_DEFAULT,
+)
+from skald.domain.brian_boru.map import REGION_BY_KEY
+from skald.domain.brian_boru.marriages import TRACK, TrackReward, TrackSpace
+from skald.domain.kernel.errors import Malformed
+from skald.domain.kernel.options import OptionKind, Options, OptionSpec, OptionValue, option_numbers
 
 DUBHLINN_DEFAULT: tuple[int, int] = (
     REGION_BY_KEY["dubhlinn"].threshold,

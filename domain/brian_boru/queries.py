@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from domain.brian_boru.cards import Group, Symbol, action_cards, card_value
-from domain.brian_boru.map import NEIGHBOURS, REGION_BY_KEY, TOWN_COUNT, TOWNS, Colour
-from domain.brian_boru.printed import ROAD_31_43
-from domain.brian_boru.state import PlayedCard, State
+from skald.domain.brian_boru.cards import Group, Symbol, action_cards, card_value
+from skald.domain.brian_boru.map import NEIGHBOURS, REGION_BY_KEY, TOWN_COUNT, TOWNS, Colour
+from skald.domain.brian_boru.printed import ROAD_31_43
+from skald.domain.brian_boru.state import PlayedCard, State
 
 HAND_SIZE = {3: 8, 4: 6, 5: 5}
 """§3.2: cards dealt each."""

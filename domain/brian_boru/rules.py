@@ -13,20 +13,20 @@ from collections.abc import Callable, Iterator, Mapping
 from itertools import permutations
 from typing import Any
 
-from domain.brian_boru import answers, cards, draft, evolve, marriages, tricks, turns
-from domain.brian_boru import commands as cmd
-from domain.brian_boru import map as board
-from domain.brian_boru import views as visibility
-from domain.brian_boru.commands import COMMANDS, Command
-from domain.brian_boru.decisions import DecisionKind
-from domain.brian_boru.events import EVENTS, Event
-from domain.brian_boru.flow import Log
-from domain.brian_boru.marriages import PrincessOption
-from domain.brian_boru.printed import OPTIONS
-from domain.brian_boru.queries import HAND_SIZE, lead_towns, playable_cards, start_towns
-from domain.brian_boru.state import Phase, SecondaryChoice, State
-from domain.kernel.chance import Chance
-from domain.kernel.contract import (
+from skald.domain.brian_boru import answers, cards, draft, evolve, marriages, tricks, turns
+from skald.domain.brian_boru import commands as cmd
+from skald.domain.brian_boru import map as board
+from skald.domain.brian_boru import views as visibility
+from skald.domain.brian_boru.commands import COMMANDS, Command
+from skald.domain.brian_boru.decisions import DecisionKind
+from skald.domain.brian_boru.events import EVENTS, Event
+from skald.domain.brian_boru.flow import Log
+from skald.domain.brian_boru.marriages import PrincessOption
+from skald.domain.brian_boru.printed import OPTIONS
+from skald.domain.brian_boru.queries import HAND_SIZE, lead_towns, playable_cards, start_towns
+from skald.domain.brian_boru.state import Phase, SecondaryChoice, State
+from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.contract import (
     Decided,
     FoldingRules,
     Options,
@@ -35,8 +35,8 @@ from domain.kernel.contract import (
     Pending,
     Seat,
 )
-from domain.kernel.errors import GameOver, Malformed, NotYourTurn
-from domain.kernel.options import resolve_options
+from skald.domain.kernel.errors import GameOver, Malformed, NotYourTurn
+from skald.domain.kernel.options import resolve_options
 
 G = "brian_boru/"
 

@@ -12,10 +12,10 @@ and needs at least one town.
 
 from __future__ import annotations
 
-from domain.brian_boru.events import ClaimMove, FinalScore
-from domain.brian_boru.map import REGION_COUNT_POINTS, REGIONS, Region
-from domain.brian_boru.marriages import PrincessOption
-from domain.brian_boru.state import State
+from skald.domain.brian_boru.events import ClaimMove, FinalScore
+from skald.domain.brian_boru.map import REGION_COUNT_POINTS, REGIONS, Region
+from skald.domain.brian_boru.marriages import PrincessOption
+from skald.domain.brian_boru.state import State
 
 
 def threshold_and_value(s: State, region: Region) -> tuple[int, int]:

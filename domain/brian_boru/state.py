@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domain.brian_boru.cards import Group, Symbol, action_cards, card_value
-from domain.brian_boru.marriages import TRACK, PrincessOption, TrackSpace
-from domain.brian_boru.printed import DUBHLINN_DEFAULT
+from skald.domain.brian_boru.cards import Group, Symbol, action_cards, card_value
+from skald.domain.brian_boru.marriages import TRACK, PrincessOption, TrackSpace
+from skald.domain.brian_boru.printed import DUBHLINN_DEFAULT
 
 
 class Phase(StrEnum):

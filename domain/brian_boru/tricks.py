@@ -11,17 +11,17 @@ moves the marker to the winner.
 
 from __future__ import annotations
 
-from domain.brian_boru import actions
-from domain.brian_boru import commands as cmd
-from domain.brian_boru import events as ev
-from domain.brian_boru.cards import action_cards, card_value
-from domain.brian_boru.decisions import Decision, DecisionKind
-from domain.brian_boru.flow import Log
-from domain.brian_boru.map import TOWN_COUNT
-from domain.brian_boru.queries import lead_towns, playable_cards, trick_winner
-from domain.brian_boru.state import CardSide, Phase, PlayedCard, State
-from domain.kernel.chance import Chance
-from domain.kernel.errors import IllegalMove
+from skald.domain.brian_boru import actions
+from skald.domain.brian_boru import commands as cmd
+from skald.domain.brian_boru import events as ev
+from skald.domain.brian_boru.cards import action_cards, card_value
+from skald.domain.brian_boru.decisions import Decision, DecisionKind
+from skald.domain.brian_boru.flow import Log
+from skald.domain.brian_boru.map import TOWN_COUNT
+from skald.domain.brian_boru.queries import lead_towns, playable_cards, trick_winner
+from skald.domain.brian_boru.state import CardSide, Phase, PlayedCard, State
+from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.errors import IllegalMove
 
 G = "brian_boru/"
 

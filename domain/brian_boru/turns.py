@@ -1,6 +1,6 @@
 """Who the game waits for and why (``pending``, ``to_act``), and the automatic steps between.
 
-Every decision awaited now is a kernel :class:`~domain.kernel.contract.Pending` with a stable
+Every decision awaited now is a kernel :class:`~skald.domain.kernel.contract.Pending` with a stable
 code: a starting town (§2.7), each seat's keep in the simultaneous draft (§3.2), the leader's
 active town (§3.3.1), a trick card (§3.3.2–3), and the mid-action decisions of decisions.py
 (computed by tricks.py and upkeep.py from the step fields of the state).
@@ -8,14 +8,14 @@ active town (§3.3.1), a trick card (§3.3.2–3), and the mid-action decisions 
 
 from __future__ import annotations
 
-from domain.brian_boru import events as ev
-from domain.brian_boru import tricks, upkeep
-from domain.brian_boru.decisions import CODES, Decision
-from domain.brian_boru.flow import Log
-from domain.brian_boru.queries import empty_towns, next_player
-from domain.brian_boru.state import Phase, State
-from domain.kernel.chance import Chance
-from domain.kernel.contract import Pending
+from skald.domain.brian_boru import events as ev
+from skald.domain.brian_boru import tricks, upkeep
+from skald.domain.brian_boru.decisions import CODES, Decision
+from skald.domain.brian_boru.flow import Log
+from skald.domain.brian_boru.queries import empty_towns, next_player
+from skald.domain.brian_boru.state import Phase, State
+from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.contract import Pending
 
 G = "brian_boru/"
 

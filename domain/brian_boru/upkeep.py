@@ -13,19 +13,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domain.brian_boru import events as ev
-from domain.brian_boru.decisions import Decision, DecisionKind
-from domain.brian_boru.flow import Log, begin_round
-from domain.brian_boru.marriages import MARRIAGE_BY_ID, PRINCESS, TrackReward
-from domain.brian_boru.queries import (
+from skald.domain.brian_boru import events as ev
+from skald.domain.brian_boru.decisions import Decision, DecisionKind
+from skald.domain.brian_boru.flow import Log, begin_round
+from skald.domain.brian_boru.marriages import MARRIAGE_BY_ID, PRINCESS, TrackReward
+from skald.domain.brian_boru.queries import (
     MONASTERY_THRESHOLD,
     controlled_towns,
     empty_towns,
     monastery_towns,
 )
-from domain.brian_boru.scoring import claim_regions, final_scores
-from domain.brian_boru.state import State, UpkeepStep
-from domain.kernel.chance import Chance
+from skald.domain.brian_boru.scoring import claim_regions, final_scores
+from skald.domain.brian_boru.state import State, UpkeepStep
+from skald.domain.kernel.chance import Chance
 
 
 class RewardKind(StrEnum):

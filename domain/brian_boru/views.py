@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from domain.brian_boru import commands as cmd
-from domain.brian_boru import events as ev
-from domain.brian_boru.decisions import Decision
-from domain.brian_boru.map import REGIONS
-from domain.brian_boru.marriages import PRINCESS
-from domain.brian_boru.scoring import region_counts, threshold_and_value
-from domain.brian_boru.state import Phase, State
-from domain.brian_boru.turns import awaited, to_act
+from skald.domain.brian_boru import commands as cmd
+from skald.domain.brian_boru import events as ev
+from skald.domain.brian_boru.decisions import Decision
+from skald.domain.brian_boru.map import REGIONS
+from skald.domain.brian_boru.marriages import PRINCESS
+from skald.domain.brian_boru.scoring import region_counts, threshold_and_value
+from skald.domain.brian_boru.state import Phase, State
+from skald.domain.brian_boru.turns import awaited, to_act
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from domain.feast.boards.grid import BoardId, BoardKind, BoardSpec
+from skald.domain.feast.boards.grid import BoardId, BoardKind, BoardSpec
 
 TABLE_SQUARES = 12
 SQUARES_PER_EMIGRATED_SHIP = 2

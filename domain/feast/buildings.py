@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.feast.boards.grid import BoardId, BoardKind, BoardSpec, BonusSquare, Reward
+from skald.domain.feast.boards.grid import BoardId, BoardKind, BoardSpec, BonusSquare, Reward
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from domain.feast import (
+from skald.domain.feast import (
     action_board,
     banquet,
     buildings,
@@ -24,9 +24,9 @@ from domain.feast import (
     special_tiles,
     weapons,
 )
-from domain.feast.boards import exploration, home
-from domain.feast.boards.grid import BoardSpec, SquareKind
-from domain.feast.shapes import Shape
+from skald.domain.feast.boards import exploration, home
+from skald.domain.feast.boards.grid import BoardSpec, SquareKind
+from skald.domain.feast.shapes import Shape
 
 SOURCES: dict[str, str] = {
     "rules": "refresher.en.txt and rules.ja.txt (both authoritative; RULINGS.md, Feast)",
@@ -54,11 +54,11 @@ CONFIDENCE: tuple[str, ...] = (
 
 def effects_built() -> dict[int, str]:
     """The occupation cards whose own effect the game carries out, with the effect as built
-    (``domain.feast.game.cards.registry``; imported here lazily, since the game package
+    (``skald.domain.feast.game.cards.registry``; imported here lazily, since the game package
     imports this module). ``components()`` marks every other card ``effect_built: false`` and
     lists it under ``occupation_effects_missing``: it is still drawn, held hidden, played at
     its printed cost and scores its points, and clients are never told it works."""
-    from domain.feast.game.cards.registry import CARDS
+    from skald.domain.feast.game.cards.registry import CARDS
 
     return {n: c.summary for n, c in CARDS.items()}
 
@@ -182,7 +182,7 @@ def _effects_line(built: int, cards: int) -> str:
 
 
 def _card_id(number: int) -> str:
-    """The id the game deals the card under (``domain.feast.game.setup_data.card_id``)."""
+    """The id the game deals the card under (``skald.domain.feast.game.setup_data.card_id``)."""
     return f"occupation-{number:03d}"
 
 

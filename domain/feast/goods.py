@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domain.feast.shapes import Shape
+from skald.domain.feast.shapes import Shape
 
 
 class Colour(StrEnum):

@@ -4,7 +4,7 @@ Data from occupations.md (its card table; official appendix numbering) and compo
 §5.4. Starting (light-brown) cards carry a lower-case deck letter there. Timing is the printed
 label; ``also`` marks cards with a second part (``I (+E)`` etc.). The colour of each label
 (rules.ja.txt 職業カードの色) was not found (components.md §5.4). The effects are
-``domain.feast.game.cards``.
+``skald.domain.feast.game.cards``.
 """
 
 from __future__ import annotations

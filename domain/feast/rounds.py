@@ -3,8 +3,8 @@ components.md §7 / S1 for the short game, medium confidence, no second source).
 
 from __future__ import annotations
 
-from domain.feast.banquet import GameLength
-from domain.feast.goods import GOODS, Good
+from skald.domain.feast.banquet import GameLength
+from skald.domain.feast.goods import GOODS, Good
 
 HARVEST_LEVELS: dict[GameLength, tuple[int, ...]] = {
     GameLength.LONG: (1, 2, 0, 3, 0, 4, 0),

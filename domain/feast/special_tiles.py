@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domain.feast.shapes import Cells, cells_from_rows
+from skald.domain.feast.shapes import Cells, cells_from_rows
 
 
 class SpecialTile(StrEnum):

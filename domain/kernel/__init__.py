@@ -1,11 +1,14 @@
 """The game-agnostic kernel: contract, options, chance, errors, codec, kernel records (DESIGN.md).
 
-It knows no game and does no I/O; games are put together in ``service/bootstrap.py``."""
+It knows no game and does no I/O; games are put together in ``service/bootstrap.py``.
 
-from domain.kernel.chance import Chance, ChanceEntry, ServerChance, TableChance, commitment
-from domain.kernel.codec import from_data, to_data
-from domain.kernel.contract import AnyRules, Outcome, Pending, Rules, Seat
-from domain.kernel.errors import (
+Imports: nothing outside this folder.
+"""
+
+from skald.domain.kernel.chance import Chance, ChanceEntry, ServerChance, TableChance, commitment
+from skald.domain.kernel.codec import from_data, to_data
+from skald.domain.kernel.contract import AnyRules, Outcome, Pending, Rules, Seat
+from skald.domain.kernel.errors import (
     ChanceNeeded,
     GameOver,
     IllegalMove,
@@ -14,7 +17,13 @@ from domain.kernel.errors import (
     SkaldError,
     UnknownGame,
 )
-from domain.kernel.options import OptionKind, Options, OptionSpec, OptionValue, resolve_options
+from skald.domain.kernel.options import (
+    OptionKind,
+    Options,
+    OptionSpec,
+    OptionValue,
+    resolve_options,
+)
 
 __all__ = [
     "AnyRules",

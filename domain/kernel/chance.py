@@ -17,7 +17,7 @@ Two sources implement one interface:
   its stream), or one fixed label for every chosen seed.
 * :class:`TableChance` replays outcomes a referee entered from a physical table: an integer per
   roll or draw index, a complete order per shuffle. Wrong or missing entries raise
-  :class:`~domain.kernel.errors.ChanceNeeded` naming what was needed, so nothing is guessed.
+  :class:`~skald.domain.kernel.errors.ChanceNeeded` naming what was needed, so nothing is guessed.
 
 Shuffles are Fisher–Yates over ``below``; a shuffle therefore consumes ``len(items) - 1`` draws.
 Games never call :mod:`random`.
@@ -30,7 +30,7 @@ import hmac
 from collections.abc import Sequence
 from typing import TypeVar
 
-from domain.kernel.errors import ChanceNeeded
+from skald.domain.kernel.errors import ChanceNeeded
 
 T = TypeVar("T")
 

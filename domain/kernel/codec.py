@@ -15,7 +15,7 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from domain.kernel.errors import Malformed
+from skald.domain.kernel.errors import Malformed
 
 T = TypeVar("T")
 

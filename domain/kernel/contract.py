@@ -5,7 +5,7 @@ view types so mypy checks each game against the contract. Its functions are pure
 frozen dataclasses:
 
 * ``setup(players, options, chance) -> events`` — the opening events. ``options`` has already
-  been validated against ``Rules.options`` by :func:`domain.kernel.options.resolve_options`.
+  been validated against ``Rules.options`` by :func:`skald.domain.kernel.options.resolve_options`.
 * ``check(state, seat, command)`` — raises the typed rule error that ``decide`` would raise, or
   returns: one command's legality without listing every command (Feast placements run to
   thousands per turn). It never draws chance: legality does not depend on future outcomes.
@@ -16,7 +16,7 @@ frozen dataclasses:
   ``decide``'s events and the state they fold to (``evolve`` over them, equal to it), for a
   game whose ``decide`` folds its events as it goes anyway: the service then caches that state
   instead of evolving every event a second time (:class:`FoldingRules`; a game without it is
-  served through :func:`domain.kernel.play.decide_folded`'s fallback, ``decide`` then ``fold``).
+  served through :func:`skald.domain.kernel.play.decide_folded`'s fallback, ``decide`` then ``fold``).
 * ``legal_commands(state, seat)`` — lazily, every command ``decide`` accepts from the seat now,
   and only those (**legal means accepted**; ``tests/test_contract.py`` checks both directions,
   with generated near-misses).
@@ -77,8 +77,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
-from domain.kernel.chance import Chance
-from domain.kernel.options import Options, OptionSpec, OptionValue
+from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.options import Options, OptionSpec, OptionValue
 
 Seat = int
 """Seats are numbered from 0 in turn order."""

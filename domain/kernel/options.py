@@ -8,10 +8,10 @@ complete, well-typed mapping and the stored ``GameCreated`` record binds the val
 played (a later change of a default cannot change a recorded game).
 
 Values given as text (the CLI's ``--option key=value``) are converted for ``int`` and ``bool``
-options; anything else that does not fit is refused with :class:`~domain.kernel.errors.Malformed`.
+options; anything else that does not fit is refused with :class:`~skald.domain.kernel.errors.Malformed`.
 
 Every integer an option holds — a number option's value, each number of a list option — must
-also fit 32 bits (:mod:`domain.kernel.ranges`), whatever bounds the game declares: setup records
+also fit 32 bits (:mod:`skald.domain.kernel.ranges`), whatever bounds the game declares: setup records
 option values in the game's events, and a game recorded with a number the wire cannot carry
 could never be served (every call on it failed as INTERNAL). So it is refused here, the one
 place every game's options pass, before anything is stored.
@@ -23,8 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domain.kernel.errors import Malformed
-from domain.kernel.ranges import INT32_MAX, INT32_MIN, shown_number
+from skald.domain.kernel.errors import Malformed
+from skald.domain.kernel.ranges import INT32_MAX, INT32_MIN, shown_number
 
 OptionValue = str | int | bool
 Options = Mapping[str, OptionValue]

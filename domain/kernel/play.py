@@ -1,4 +1,4 @@
-"""Pure helpers over any :class:`~domain.kernel.contract.Rules`: fold, decide-and-fold,
+"""Pure helpers over any :class:`~skald.domain.kernel.contract.Rules`: fold, decide-and-fold,
 legality, random play.
 
 Random play is what ``skald simulate``, the property tests and the benchmarks use: at each
@@ -13,10 +13,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from domain.kernel.chance import Chance
-from domain.kernel.contract import AnyRules, Decided, Seat
-from domain.kernel.errors import SkaldError
-from domain.kernel.options import Options, resolve_options
+from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.contract import AnyRules, Decided, Seat
+from skald.domain.kernel.errors import SkaldError
+from skald.domain.kernel.options import Options, resolve_options
 
 
 def fold(rules: AnyRules, players: int, events: Iterable[Any], state: Any = None) -> Any:

@@ -1,7 +1,7 @@
 """The integer ranges every number of a game keeps to, so every game can always be served.
 
 Every game integer and every seat is a 32-bit signed number on the wire, and versions,
-chance cursors and counts are 64-bit (README, "How it is built"; ``service/protogen.py``). A
+chance cursors and counts are 64-bit (README, "How it is built"; ``service/contract/protogen.py``). A
 number outside its range can be held by Python and even stored, but never encoded: a game whose
 options or records held one could be played locally and then never shown over gRPC again (every
 call on it failed as INTERNAL). So what comes in — options, commands, versions, page sizes — is
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from domain.kernel.errors import Malformed
+from skald.domain.kernel.errors import Malformed
 
 __all__ = [
     "INT32_MAX",

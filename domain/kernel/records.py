@@ -11,7 +11,7 @@ in four places.
 
 A *segment* is a stretch of a game's chance draws from one seed: draws ``start`` onward come
 from the seed committed to by ``commitment`` (hex SHA-256 of the segment's nonce and seed,
-:func:`domain.kernel.chance.commitment`) and are derived on ``stream``.
+:func:`skald.domain.kernel.chance.commitment`) and are derived on ``stream``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domain.kernel.options import OptionValue
+from skald.domain.kernel.options import OptionValue
 
 
 class ChanceMode(StrEnum):
@@ -109,7 +109,7 @@ class GameCreated:
 class GameEnded:
     """The outcome (scores by seat, winning seats), the seed reveal of every segment and the
     game's record salt key (hex), from which every record's salt is derived (see
-    ``service/records.py``): with it, anyone holding the redacted history can re-derive each
+    ``service/model/records.py``): with it, anyone holding the redacted history can re-derive each
     salt. ``salt_key`` is ``None`` while any seed is withheld (revealing the salts would open
     this game's hidden records, which a game sharing the seed would draw again) and for games
     recorded before salts."""

@@ -18,8 +18,8 @@ import enum
 from collections.abc import Mapping
 from typing import Any
 
-from domain.kernel.contract import AnyRules, Seat
-from domain.kernel.ranges import field_names
+from skald.domain.kernel.contract import AnyRules, Seat
+from skald.domain.kernel.ranges import field_names
 
 __all__ = ["strings_in", "unseen"]
 

@@ -42,6 +42,8 @@ Modules: ``components`` (printed data), ``commands``, ``events``, ``state``, ``e
 (``pending``, ``to_act``, ``legal_commands``), ``gods`` (Invoke), ``resolution`` (A–E),
 ``scoring`` (Raid Points, final ranking), ``views`` (view, redact, secrets, public_command).
 The rules audit (rule → code → test) is ``NOTES.md``.
+
+Imports: skald.domain.kernel.
 """
 
 from __future__ import annotations
@@ -49,8 +51,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from domain.kernel.chance import Chance
-from domain.kernel.contract import (
+from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.contract import (
     Decided,
     FoldingRules,
     Options,
@@ -59,18 +61,18 @@ from domain.kernel.contract import (
     Pending,
     Seat,
 )
-from domain.kernel.fast import replace
-from domain.red_north import components as _components
-from domain.red_north import evolve as _evolve
-from domain.red_north import legal as _legal
-from domain.red_north import setup as _setup
-from domain.red_north import views as _views
-from domain.red_north.actions import decide as _decide
-from domain.red_north.actions import decide_logged as _decide_logged
-from domain.red_north.checks import check as _check
-from domain.red_north.commands import COMMANDS, Command
-from domain.red_north.events import EVENTS, Event
-from domain.red_north.state import Phase, State, initial
+from skald.domain.kernel.fast import replace
+from skald.domain.red_north import components as _components
+from skald.domain.red_north import evolve as _evolve
+from skald.domain.red_north import legal as _legal
+from skald.domain.red_north import setup as _setup
+from skald.domain.red_north import views as _views
+from skald.domain.red_north.actions import decide as _decide
+from skald.domain.red_north.actions import decide_logged as _decide_logged
+from skald.domain.red_north.checks import check as _check
+from skald.domain.red_north.commands import COMMANDS, Command
+from skald.domain.red_north.events import EVENTS, Event
+from skald.domain.red_north.state import Phase, State, initial
 
 
 def _shown(state: State, events: tuple[Event, ...]) -> State:

@@ -1,7 +1,7 @@
 """``decide``: ``check``, then the events of the command and its automatic follow-ups.
 
 Handlers here only build events (the refusals are all in ``checks``), folding each into the
-working state of a :class:`~domain.red_north.flow.Log` so later steps see earlier ones exactly
+working state of a :class:`~skald.domain.red_north.flow.Log` so later steps see earlier ones exactly
 as a replay will. Rulebook sections (``../shared/games/red-north/rulebook.en.txt``) per handler.
 
 House rulings (``../shared/games/RULINGS.md`` is silent):
@@ -20,15 +20,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain.kernel.chance import Chance
-from domain.red_north import commands as cmd
-from domain.red_north import events as ev
-from domain.red_north.checks import check
-from domain.red_north.components import ROUNDS, Colour, End, Kind, Token, kind_of
-from domain.red_north.flow import Log, next_to_act
-from domain.red_north.gods import invoke
-from domain.red_north.resolution import resolve
-from domain.red_north.state import State
+from skald.domain.kernel.chance import Chance
+from skald.domain.red_north import commands as cmd
+from skald.domain.red_north import events as ev
+from skald.domain.red_north.checks import check
+from skald.domain.red_north.components import ROUNDS, Colour, End, Kind, Token, kind_of
+from skald.domain.red_north.flow import Log, next_to_act
+from skald.domain.red_north.gods import invoke
+from skald.domain.red_north.resolution import resolve
+from skald.domain.red_north.state import State
 
 
 def decide(state: State, seat: int, command: cmd.Command, chance: Chance) -> tuple[ev.Event, ...]:

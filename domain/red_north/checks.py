@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain.kernel.errors import GameOver, IllegalMove, Malformed, NotYourTurn
-from domain.red_north import commands as cmd
-from domain.red_north.components import PARTY_SIZE, ROUNDS, Colour, Kind, is_warrior, kind_of
-from domain.red_north.gods import check_invoke
-from domain.red_north.state import Phase, State
+from skald.domain.kernel.errors import GameOver, IllegalMove, Malformed, NotYourTurn
+from skald.domain.red_north import commands as cmd
+from skald.domain.red_north.components import PARTY_SIZE, ROUNDS, Colour, Kind, is_warrior, kind_of
+from skald.domain.red_north.gods import check_invoke
+from skald.domain.red_north.state import Phase, State
 
 
 def _illegal(rule: str, reason: str) -> IllegalMove:

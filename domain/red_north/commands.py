@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import get_args
 
-from domain.red_north.components import End, God
+from skald.domain.red_north.components import End, God
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 Events that draw from the deck (``CardsDrawn``, ``MusterGroupFormed``, ``FreyaCardDrawn``)
 name the cards taken from its top; ``DeckShuffled`` and ``DiscardShuffledIntoDeck`` carry the
 order (top first). Secret fields are replaced by ``"hidden"`` in the forms other seats receive
-(see :func:`domain.red_north.views.redact`).
+(see :func:`skald.domain.red_north.views.redact`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import get_args
 
-from domain.red_north.components import Colour, God, Token
+from skald.domain.red_north.components import Colour, God, Token
 
 
 @dataclass(frozen=True, slots=True)

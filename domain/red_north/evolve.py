@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from functools import singledispatch
 
-from domain.kernel.fast import replace
-from domain.red_north import events as ev
-from domain.red_north.components import Kind, Token, god_card, kind_of
-from domain.red_north.state import MusterGroup, Outpost, PartyCard, Phase, Player, State
+from skald.domain.kernel.fast import replace
+from skald.domain.red_north import events as ev
+from skald.domain.red_north.components import Kind, Token, god_card, kind_of
+from skald.domain.red_north.state import MusterGroup, Outpost, PartyCard, Phase, Player, State
 
 
 def _remove(cards: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:

@@ -7,11 +7,11 @@ effects of earlier ones exactly as a replay will.
 
 from __future__ import annotations
 
-from domain.kernel.chance import Chance
-from domain.red_north import events as ev
-from domain.red_north.events import Event
-from domain.red_north.evolve import apply
-from domain.red_north.state import State
+from skald.domain.kernel.chance import Chance
+from skald.domain.red_north import events as ev
+from skald.domain.red_north.events import Event
+from skald.domain.red_north.evolve import apply
+from skald.domain.red_north.state import State
 
 
 class Log:

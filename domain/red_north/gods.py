@@ -21,11 +21,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import product
 
-from domain.kernel.chance import Chance
-from domain.kernel.errors import IllegalMove
-from domain.red_north import events as ev
-from domain.red_north.commands import Invoke, SagaTarget
-from domain.red_north.components import (
+from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.errors import IllegalMove
+from skald.domain.red_north import events as ev
+from skald.domain.red_north.commands import Invoke, SagaTarget
+from skald.domain.red_north.components import (
     LOKI_GLORY,
     ODIN_VP,
     ROUNDS,
@@ -36,8 +36,8 @@ from domain.red_north.components import (
     god_of,
     kind_of,
 )
-from domain.red_north.flow import Log, draw_to_hand, top_cards
-from domain.red_north.state import State
+from skald.domain.red_north.flow import Log, draw_to_hand, top_cards
+from skald.domain.red_north.state import State
 
 
 def _illegal(rule: str, reason: str) -> IllegalMove:

@@ -1,6 +1,6 @@
 """What the game waits for: ``pending``, ``to_act`` and ``legal_commands``.
 
-Every decision Red North awaits is a :class:`~domain.kernel.contract.Pending` read from the
+Every decision Red North awaits is a :class:`~skald.domain.kernel.contract.Pending` read from the
 state (``../shared/games/red-north/rulebook.en.txt``):
 
 * ``red_north/deploy`` — Deployment, each seat that has not yet deployed (simultaneous, hidden);
@@ -20,11 +20,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from itertools import permutations
 
-from domain.kernel.contract import Pending
-from domain.red_north import commands as cmd
-from domain.red_north.components import PARTY_SIZE, ROUNDS, Colour, End, Kind, is_warrior, kind_of
-from domain.red_north.gods import legal_invokes
-from domain.red_north.state import Phase, Player, State
+from skald.domain.kernel.contract import Pending
+from skald.domain.red_north import commands as cmd
+from skald.domain.red_north.components import (
+    PARTY_SIZE,
+    ROUNDS,
+    Colour,
+    End,
+    Kind,
+    is_warrior,
+    kind_of,
+)
+from skald.domain.red_north.gods import legal_invokes
+from skald.domain.red_north.state import Phase, Player, State
 
 DEPLOY = Pending(
     0,

@@ -27,14 +27,14 @@ Another seat's ``Deploy`` is written ``deploy 3 face down``: its cards are secre
 (``views.public_command``), and the text is never read back.
 
 Pure: no I/O. ``parse`` reads the grammar without a position (any well-formed command, legal
-or not); ``cli.notation`` matches a person's text against the legal commands.
+or not); ``skald.cli.words.notation`` matches a person's text against the legal commands.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.red_north.commands import (
+from skald.domain.red_north.commands import (
     Command,
     DeclinePower,
     Deploy,
@@ -49,7 +49,7 @@ from domain.red_north.commands import (
     TakeFromDiscard,
     Withdraw,
 )
-from domain.red_north.components import (
+from skald.domain.red_north.components import (
     HIDDEN,
     JARL_COUNT,
     RAIDERS_PER_COLOUR,

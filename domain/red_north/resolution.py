@@ -20,9 +20,9 @@
 
 from __future__ import annotations
 
-from domain.kernel.chance import Chance
-from domain.red_north import events as ev
-from domain.red_north.components import (
+from skald.domain.kernel.chance import Chance
+from skald.domain.red_north import events as ev
+from skald.domain.red_north.components import (
     ALL_GODS,
     FRANKENLAND_DRAW,
     ROUND_VP,
@@ -31,9 +31,9 @@ from domain.red_north.components import (
     Colour,
     Token,
 )
-from domain.red_north.flow import Log, draw_to_hand, form_group
-from domain.red_north.scoring import raid_points, winners
-from domain.red_north.state import State
+from skald.domain.red_north.flow import Log, draw_to_hand, form_group
+from skald.domain.red_north.scoring import raid_points, winners
+from skald.domain.red_north.state import State
 
 
 def resolve(log: Log, chance: Chance) -> None:

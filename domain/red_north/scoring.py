@@ -8,7 +8,7 @@ colour; a controlled Outpost adds its printed Raid Points (RULINGS default 1) to
 
 from __future__ import annotations
 
-from domain.red_north.components import (
+from skald.domain.red_north.components import (
     CHAMPION_JARL_BONUS,
     JARL_BONUS,
     Colour,
@@ -17,7 +17,7 @@ from domain.red_north.components import (
     colour_of,
     kind_of,
 )
-from domain.red_north.state import PartyCard, State
+from skald.domain.red_north.state import PartyCard, State
 
 
 def party_points(party: tuple[PartyCard, ...], colour: Colour) -> int:

@@ -11,11 +11,11 @@ House rulings (RULINGS.md is silent):
 
 from __future__ import annotations
 
-from domain.kernel.chance import Chance
-from domain.kernel.errors import Malformed
-from domain.kernel.options import OptionKind, Options, OptionSpec, resolve_options
-from domain.red_north import events as ev
-from domain.red_north.components import (
+from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.errors import Malformed
+from skald.domain.kernel.options import OptionKind, Options, OptionSpec, resolve_options
+from skald.domain.red_north import events as ev
+from skald.domain.red_north.components import (
     ALL_JARLS,
     DEFAULT_OUTPOST_RAID_POINTS,
     HAND_DEAL,
@@ -28,8 +28,8 @@ from domain.red_north.components import (
     hero,
     raiders,
 )
-from domain.red_north.flow import Log, draw_to_hand, form_group
-from domain.red_north.state import initial
+from skald.domain.red_north.flow import Log, draw_to_hand, form_group
+from skald.domain.red_north.state import initial
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4

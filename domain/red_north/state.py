@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domain.kernel.fast import replace
-from domain.red_north.components import Colour, colour_of, is_warrior
+from skald.domain.kernel.fast import replace
+from skald.domain.red_north.components import Colour, colour_of, is_warrior
 
 
 class Phase(StrEnum):

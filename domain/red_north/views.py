@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.kernel.fast import replace
-from domain.red_north import commands as cmd
-from domain.red_north import events as ev
-from domain.red_north.components import HIDDEN, Colour
-from domain.red_north.state import MusterGroup, Outpost, PartyCard, Phase, State
+from skald.domain.kernel.fast import replace
+from skald.domain.red_north import commands as cmd
+from skald.domain.red_north import events as ev
+from skald.domain.red_north.components import HIDDEN, Colour
+from skald.domain.red_north.state import MusterGroup, Outpost, PartyCard, Phase, State
 
 
 @dataclass(frozen=True, slots=True)

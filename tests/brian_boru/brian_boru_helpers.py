@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from domain.brian_boru import RULES, tricks, upkeep
-from domain.brian_boru.actions import run_symbols
-from domain.brian_boru.cards import Group, Symbol, card_id
-from domain.brian_boru.decisions import Decision
-from domain.brian_boru.flow import Log
-from domain.brian_boru.state import (
+from skald.domain.brian_boru import RULES, tricks, upkeep
+from skald.domain.brian_boru.actions import run_symbols
+from skald.domain.brian_boru.cards import Group, Symbol, card_id
+from skald.domain.brian_boru.decisions import Decision
+from skald.domain.brian_boru.flow import Log
+from skald.domain.brian_boru.state import (
     Acting,
     CardSide,
     Phase,
@@ -19,9 +19,9 @@ from domain.brian_boru.state import (
     State,
     TownState,
 )
-from domain.brian_boru.turns import advance, awaited
-from domain.kernel.chance import Chance, ServerChance
-from domain.kernel.play import fold
+from skald.domain.brian_boru.turns import advance, awaited
+from skald.domain.kernel.chance import Chance, ServerChance
+from skald.domain.kernel.play import fold
 
 
 def chance(stream: str = "test") -> ServerChance:

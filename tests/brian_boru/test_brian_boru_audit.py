@@ -27,10 +27,10 @@ from brian_boru_helpers import (
     towns,
 )
 
-from domain.brian_boru import RULES
-from domain.brian_boru import events as ev
-from domain.brian_boru.cards import ACTION_CARDS, Group, Symbol, card_id
-from domain.brian_boru.commands import (
+from skald.domain.brian_boru import RULES
+from skald.domain.brian_boru import events as ev
+from skald.domain.brian_boru.cards import ACTION_CARDS, Group, Symbol, card_id
+from skald.domain.brian_boru.commands import (
     ChooseActiveTown,
     ChoosePrincessOption,
     ChooseSecondary,
@@ -38,19 +38,19 @@ from domain.brian_boru.commands import (
     KeepCards,
     PlayCard,
 )
-from domain.brian_boru.decisions import DecisionKind
-from domain.brian_boru.map import REGION_COUNT_POINTS, REGIONS, ROADS, TOWNS, Colour
-from domain.brian_boru.marriages import (
+from skald.domain.brian_boru.decisions import DecisionKind
+from skald.domain.brian_boru.map import REGION_COUNT_POINTS, REGIONS, ROADS, TOWNS, Colour
+from skald.domain.brian_boru.marriages import (
     MARRIAGE_CARDS,
     PRINCESS,
     TRACK,
     PrincessOption,
     TrackReward,
 )
-from domain.brian_boru.scoring import claim_regions, final_scores
-from domain.brian_boru.state import ClaimState, Phase, SecondaryChoice, State
-from domain.kernel import IllegalMove, Malformed
-from domain.kernel.play import fold
+from skald.domain.brian_boru.scoring import claim_regions, final_scores
+from skald.domain.brian_boru.state import ClaimState, Phase, SecondaryChoice, State
+from skald.domain.kernel import IllegalMove, Malformed
+from skald.domain.kernel.play import fold
 
 
 def c(v: int) -> str:

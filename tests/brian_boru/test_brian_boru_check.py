@@ -18,16 +18,16 @@ from typing import Any
 import pytest
 from brian_boru_helpers import blank, player, resolve_card, resolve_symbols, run_upkeep, sym, towns
 
-from domain.brian_boru import RULES
-from domain.brian_boru import commands as cmd
-from domain.brian_boru.cards import Symbol, card_id
-from domain.brian_boru.decisions import CODES, DecisionKind
-from domain.brian_boru.marriages import PRINCESS, PrincessOption
-from domain.brian_boru.state import Phase, SecondaryChoice, State
-from domain.brian_boru.turns import awaited
-from domain.kernel import SkaldError
-from domain.kernel.chance import ServerChance
-from domain.kernel.play import Step, fold, random_game
+from skald.domain.brian_boru import RULES
+from skald.domain.brian_boru import commands as cmd
+from skald.domain.brian_boru.cards import Symbol, card_id
+from skald.domain.brian_boru.decisions import CODES, DecisionKind
+from skald.domain.brian_boru.marriages import PRINCESS, PrincessOption
+from skald.domain.brian_boru.state import Phase, SecondaryChoice, State
+from skald.domain.brian_boru.turns import awaited
+from skald.domain.kernel import SkaldError
+from skald.domain.kernel.chance import ServerChance
+from skald.domain.kernel.play import Step, fold, random_game
 
 
 def near_misses(state: State) -> Iterator[Any]:
@@ -152,8 +152,8 @@ def test_check_agrees_with_decide_in_every_mid_action_decision() -> None:
 
 
 def test_every_event_evolves_every_command_has_a_handler_and_options_have_a_schema() -> None:
-    from domain.brian_boru.evolve import _HANDLERS as EVOLVE
-    from domain.brian_boru.rules import HANDLERS
+    from skald.domain.brian_boru.evolve import _HANDLERS as EVOLVE
+    from skald.domain.brian_boru.rules import HANDLERS
 
     assert set(EVOLVE) == set(RULES.events.values())
     assert set(HANDLERS) == set(RULES.commands.values())

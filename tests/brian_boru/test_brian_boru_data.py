@@ -5,11 +5,16 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from domain.brian_boru import RULES
-from domain.brian_boru.cards import ACTION_CARDS, VIKING_STRENGTHS_DEFAULT, Symbol, action_cards
-from domain.brian_boru.map import NEIGHBOURS, REGIONS, ROADS, TOWNS, Colour
-from domain.brian_boru.marriages import MARRIAGE_CARDS, PRINCESS, TRACK, TrackReward
-from service.bootstrap import registry
+from skald.domain.brian_boru import RULES
+from skald.domain.brian_boru.cards import (
+    ACTION_CARDS,
+    VIKING_STRENGTHS_DEFAULT,
+    Symbol,
+    action_cards,
+)
+from skald.domain.brian_boru.map import NEIGHBOURS, REGIONS, ROADS, TOWNS, Colour
+from skald.domain.brian_boru.marriages import MARRIAGE_CARDS, PRINCESS, TRACK, TrackReward
+from skald.service.bootstrap import registry
 
 
 def test_map_has_53_towns_in_8_regions_with_printed_thresholds_and_values() -> None:

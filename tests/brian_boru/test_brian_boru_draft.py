@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from brian_boru_helpers import act, chance, kinds, started
 
-from domain.brian_boru import RULES
-from domain.brian_boru import events as ev
-from domain.brian_boru.commands import KeepCards, PlayCard
-from domain.brian_boru.state import Phase
-from domain.kernel import IllegalMove, NotYourTurn
+from skald.domain.brian_boru import RULES
+from skald.domain.brian_boru import events as ev
+from skald.domain.brian_boru.commands import KeepCards, PlayCard
+from skald.domain.brian_boru.state import Phase
+from skald.domain.kernel import IllegalMove, NotYourTurn
 
 
 def test_keep_two_cards_from_your_hand() -> None:

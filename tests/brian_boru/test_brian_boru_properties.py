@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-from domain.brian_boru import RULES
-from domain.brian_boru import commands as cmd
-from domain.brian_boru import events as ev
-from domain.brian_boru.state import Phase
-from domain.kernel import GameOver, SkaldError, from_data, to_data
-from domain.kernel.chance import ServerChance
-from domain.kernel.play import Step, fold, random_game
+from skald.domain.brian_boru import RULES
+from skald.domain.brian_boru import commands as cmd
+from skald.domain.brian_boru import events as ev
+from skald.domain.brian_boru.state import Phase
+from skald.domain.kernel import GameOver, SkaldError, from_data, to_data
+from skald.domain.kernel.chance import ServerChance
+from skald.domain.kernel.play import Step, fold, random_game
 
 
 def strings(obj: Any, out: set[str]) -> set[str]:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from brian_boru_helpers import act, chance, kinds, opened, started
 
-from domain.brian_boru import RULES
-from domain.brian_boru import events as ev
-from domain.brian_boru.commands import PlaceStartingTown
-from domain.brian_boru.map import TOWNS
-from domain.brian_boru.marriages import PRINCESS
-from domain.brian_boru.state import Phase
-from domain.kernel import IllegalMove, Malformed, NotYourTurn
+from skald.domain.brian_boru import RULES
+from skald.domain.brian_boru import events as ev
+from skald.domain.brian_boru.commands import PlaceStartingTown
+from skald.domain.brian_boru.map import TOWNS
+from skald.domain.brian_boru.marriages import PRINCESS
+from skald.domain.brian_boru.state import Phase
+from skald.domain.kernel import IllegalMove, Malformed, NotYourTurn
 
 
 @pytest.mark.parametrize(("players", "deck"), [(3, 3), (4, 4), (5, 4)])

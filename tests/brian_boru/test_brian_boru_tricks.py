@@ -19,10 +19,10 @@ from brian_boru_helpers import (
     towns,
 )
 
-from domain.brian_boru import RULES
-from domain.brian_boru import events as ev
-from domain.brian_boru.cards import Symbol, card_id
-from domain.brian_boru.commands import (
+from skald.domain.brian_boru import RULES
+from skald.domain.brian_boru import events as ev
+from skald.domain.brian_boru.cards import Symbol, card_id
+from skald.domain.brian_boru.commands import (
     BuyExtras,
     ChooseActiveTown,
     ChooseSecondary,
@@ -31,10 +31,10 @@ from domain.brian_boru.commands import (
     KeepCards,
     PlayCard,
 )
-from domain.brian_boru.decisions import DecisionKind
-from domain.brian_boru.state import CardSide, Phase, SecondaryChoice, State
-from domain.kernel import IllegalMove, NotYourTurn
-from domain.kernel.play import fold
+from skald.domain.brian_boru.decisions import DecisionKind
+from skald.domain.brian_boru.state import CardSide, Phase, SecondaryChoice, State
+from skald.domain.kernel import IllegalMove, NotYourTurn
+from skald.domain.kernel.play import fold
 
 
 def c(v: int) -> str:

@@ -7,17 +7,17 @@ from dataclasses import replace
 import pytest
 from brian_boru_helpers import act, blank, chance, kinds, pending, player, run_upkeep, towns
 
-from domain.brian_boru import RULES
-from domain.brian_boru import events as ev
-from domain.brian_boru.commands import ChoosePrincessOption, ChooseTown
-from domain.brian_boru.decisions import DecisionKind
-from domain.brian_boru.map import REGION_KEYS
-from domain.brian_boru.marriages import PRINCESS, PrincessOption
-from domain.brian_boru.scoring import claim_regions, final_scores
-from domain.brian_boru.state import ClaimState, Phase, State, TownState
-from domain.brian_boru.upkeep import casualties
-from domain.kernel import IllegalMove
-from domain.kernel.play import fold
+from skald.domain.brian_boru import RULES
+from skald.domain.brian_boru import events as ev
+from skald.domain.brian_boru.commands import ChoosePrincessOption, ChooseTown
+from skald.domain.brian_boru.decisions import DecisionKind
+from skald.domain.brian_boru.map import REGION_KEYS
+from skald.domain.brian_boru.marriages import PRINCESS, PrincessOption
+from skald.domain.brian_boru.scoring import claim_regions, final_scores
+from skald.domain.brian_boru.state import ClaimState, Phase, State, TownState
+from skald.domain.brian_boru.upkeep import casualties
+from skald.domain.kernel import IllegalMove
+from skald.domain.kernel.play import fold
 
 MARRIAGE, BATTLE, CHURCH, CLAIM = "marriage", "battle", "church", "claim"
 

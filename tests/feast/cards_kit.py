@@ -7,18 +7,18 @@ from collections import Counter
 from functools import cache
 from typing import Any
 
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.items import HOUSE_BOARDS, amount, boards, gain, items
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import NO_GOODS, Phase, Ship, State
-from domain.feast.goods import Good
-from domain.feast.placement import Piece, empty_board, legal_placements
-from domain.feast.ships import ShipKind
-from domain.kernel import Chance, ServerChance, SkaldError, TableChance
-from domain.kernel.fast import replace
-from domain.kernel.play import fold
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.items import HOUSE_BOARDS, amount, boards, gain, items
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import NO_GOODS, Phase, Ship, State
+from skald.domain.feast.goods import Good
+from skald.domain.feast.placement import Piece, empty_board, legal_placements
+from skald.domain.feast.ships import ShipKind
+from skald.domain.kernel import Chance, ServerChance, SkaldError, TableChance
+from skald.domain.kernel.fast import replace
+from skald.domain.kernel.play import fold
 from tests.feast.feast_game_kit import holding, names, new_game, turn_of
 
 __all__ = ["holding", "names"]
@@ -161,8 +161,8 @@ def have(state: State, seat: int, item: str) -> int:
 
 def surrounded_stone_house() -> Any:
     """A stone house whose hide bonus square is bare and surrounded (silver all round)."""
-    from domain.feast.boards.grid import BoardId
-    from domain.feast.placement import SILVER, Placement, place
+    from skald.domain.feast.boards.grid import BoardId
+    from skald.domain.feast.placement import SILVER, Placement, place
 
     board = empty_board(BoardId.STONE_HOUSE)
     for r, c in ((0, 1), (0, 2), (1, 1), (1, 3), (2, 1), (2, 2), (2, 3)):
@@ -184,7 +184,7 @@ def place(
 
 def with_strip(state: State, number: int, *things: Any) -> State:
     """Face-up strip ``number`` (replacing the first) holding ``things`` (``MountainItem``s)."""
-    from domain.feast.game.state import Strip
+    from skald.domain.feast.game.state import Strip
 
     strips = (Strip(number, tuple(things)), *state.strips[1:])
     return replace(state, strips=strips)

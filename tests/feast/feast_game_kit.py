@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.feast.game import RULES
-from domain.feast.game.items import amount, gain, pay
-from domain.feast.game.state import ItemCount, State
-from domain.kernel import ServerChance, resolve_options
-from domain.kernel.fast import replace
-from domain.kernel.play import fold
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game.items import amount, gain, pay
+from skald.domain.feast.game.state import ItemCount, State
+from skald.domain.kernel import ServerChance, resolve_options
+from skald.domain.kernel.fast import replace
+from skald.domain.kernel.play import fold
 
 
 def new_game(players: int = 2, seed: str = "kit", **options: Any) -> tuple[State, ServerChance]:

@@ -3,7 +3,7 @@ without, both to the end, and its tally keys (the measurement runs outside the s
 
 from __future__ import annotations
 
-from benchmarks.feast_cards import run
+from skald.benchmarks.feast_cards import run
 
 
 def test_one_game_each_way_reports_the_ratio_and_the_tally() -> None:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.goods import Good
-from domain.kernel.fast import replace
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.goods import Good
+from skald.domain.kernel.fast import replace
 from tests.feast.cards_kit import (
     KNARR,
     LONGSHIP,
@@ -97,7 +97,7 @@ def test_patron_reduces_a_special_sale_once_on_its_total() -> None:
     state = with_ships(played(bare(silver=2), 0, 2), 0, KNARR)
     held, _ = place(state, 0, "sailing-3-1")
     listed = {c.tiles for c in RULES.legal_commands(held, 0) if isinstance(c, cmd.BuySpecials)}
-    from domain.feast.special_tiles import SpecialTile as T
+    from skald.domain.feast.special_tiles import SpecialTile as T
 
     assert (T.HELMET, T.BELT) in listed  # 1 + 2 = 3, less 1
     after, events = run(held, 0, cmd.BuySpecials((T.HELMET, T.BELT)))

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.kernel import TableChance
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.kernel import TableChance
 from tests.feast.cards_kit import (
     LONGSHIP,
     WB,

@@ -7,20 +7,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.cards.without_vikings import space_key
-from domain.feast.game.phases import board_income
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import Occupancy, Phase, State
-from domain.feast.placement import Piece, Placement, covered
-from domain.feast.placement import place as place_piece
-from domain.feast.special_tiles import SpecialTile
-from domain.kernel import TableChance
-from domain.kernel.fast import replace
-from domain.kernel.options import resolve_options, stored_values
-from domain.kernel.play import fold
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards.without_vikings import space_key
+from skald.domain.feast.game.phases import board_income
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import Occupancy, Phase, State
+from skald.domain.feast.placement import Piece, Placement, covered
+from skald.domain.feast.placement import place as place_piece
+from skald.domain.feast.special_tiles import SpecialTile
+from skald.domain.kernel import TableChance
+from skald.domain.kernel.fast import replace
+from skald.domain.kernel.options import resolve_options, stored_values
+from skald.domain.kernel.play import fold
 from tests.feast.cards_kit import (
     answer,
     bare,

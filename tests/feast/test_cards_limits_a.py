@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from domain.feast.boards.grid import BoardId
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.state import Exploration, Occupancy, State, Strip
-from domain.feast.goods import Good
-from domain.feast.mountains import MountainItem
-from domain.kernel.fast import replace
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.state import Exploration, Occupancy, State, Strip
+from skald.domain.feast.goods import Good
+from skald.domain.feast.mountains import MountainItem
+from skald.domain.kernel.fast import replace
 from tests.feast.cards_kit import (
     KNARR,
     LONGSHIP,

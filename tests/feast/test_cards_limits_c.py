@@ -8,15 +8,15 @@ from typing import Any
 
 import pytest
 
-from domain.feast.boards.grid import BoardId
-from domain.feast.game import commands as cmd
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import Occupancy, Phase, Strip
-from domain.feast.goods import Good
-from domain.feast.mountains import MountainItem
-from domain.feast.placement import empty_board
-from domain.feast.ships import ShipKind
-from domain.kernel.fast import replace
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import Occupancy, Phase, Strip
+from skald.domain.feast.goods import Good
+from skald.domain.feast.mountains import MountainItem
+from skald.domain.feast.placement import empty_board
+from skald.domain.feast.ships import ShipKind
+from skald.domain.kernel.fast import replace
 from tests.feast.cards_kit import (
     KNARR,
     LONGSHIP,

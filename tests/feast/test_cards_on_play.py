@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from domain.feast.game import events as ev
-from domain.feast.game.state import Occupancy, State
-from domain.feast.game.yields import rewards
-from domain.feast.goods import Good
-from domain.feast.placement import SILVER, Placement, place
-from domain.kernel.fast import replace
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.state import Occupancy, State
+from skald.domain.feast.game.yields import rewards
+from skald.domain.feast.goods import Good
+from skald.domain.feast.placement import SILVER, Placement, place
+from skald.domain.kernel.fast import replace
 from tests.feast.cards_kit import (
     KNARR,
     LONGSHIP,

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import State
-from domain.kernel.fast import replace
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import State
+from skald.domain.kernel.fast import replace
 from tests.feast.cards_kit import (
     KNARR,
     LONGSHIP,

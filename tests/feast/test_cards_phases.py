@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import Occupancy, Phase, State, Strip
-from domain.feast.mountains import MountainItem
-from domain.kernel.fast import replace
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import Occupancy, Phase, State, Strip
+from skald.domain.feast.mountains import MountainItem
+from skald.domain.kernel.fast import replace
 from tests.feast.cards_kit import (
     LONGSHIP,
     WB,
@@ -241,8 +241,8 @@ def test_pea_flour_baker_lays_two_peas_horizontally() -> None:
 def test_steward_offers_nothing_for_a_full_shed() -> None:
     """Regression: a spent placement iterator is still truthy, so a full shed was once offered
     and answering it crashed (found by a 40-game simulate run)."""
-    from domain.feast.placement import STONE, WOOD, legal_placements
-    from domain.feast.placement.engine import place
+    from skald.domain.feast.placement import STONE, WOOD, legal_placements
+    from skald.domain.feast.placement.engine import place
 
     state = with_houses(played(bare(wood=1, stone=1), 0, 42), 0, "shed")
     p = state.players[0]

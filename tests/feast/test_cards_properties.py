@@ -11,16 +11,16 @@ from typing import Any
 
 import pytest
 
-from cli.pickers import feast as pick
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.cards.registry import BY_ID
-from domain.feast.game.state import State
-from domain.kernel import ServerChance, SkaldError, resolve_options
-from domain.kernel.codec import from_data, to_data
-from domain.kernel.fast import replace
-from domain.kernel.play import fold, is_legal
+from skald.cli.autoplay.pickers import feast as pick
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards.registry import BY_ID
+from skald.domain.feast.game.state import State
+from skald.domain.kernel import ServerChance, SkaldError, resolve_options
+from skald.domain.kernel.codec import from_data, to_data
+from skald.domain.kernel.fast import replace
+from skald.domain.kernel.play import fold, is_legal
 from tests.test_contract import Vocabulary, _near_misses
 
 CARD_COMMANDS = (cmd.UseOccupation, cmd.ResolveOccupation, cmd.PlayOccupation)

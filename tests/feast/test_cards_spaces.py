@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.state import Occupancy, Strip
-from domain.feast.goods import Good
-from domain.feast.mountains import MountainItem
-from domain.kernel.fast import replace
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.state import Occupancy, Strip
+from skald.domain.feast.goods import Good
+from skald.domain.feast.mountains import MountainItem
+from skald.domain.kernel.fast import replace
 from tests.feast.cards_kit import (
     KNARR,
     LONGSHIP,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.state import State
-from domain.kernel import TableChance
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.state import State
+from skald.domain.kernel import TableChance
 from tests.feast.cards_kit import (
     LONGSHIP,
     bare,

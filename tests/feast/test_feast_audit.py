@@ -9,16 +9,16 @@ from typing import Any
 
 import pytest
 
-from domain.feast.boards.grid import BoardId
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.items import good_count
-from domain.feast.game.state import ItemCount, Phase, State
-from domain.feast.goods import Good
-from domain.feast.mountains import MOUNTAIN_STRIPS
-from domain.feast.placement import SILVER, Piece, Placement, empty_board, place
-from domain.kernel import ServerChance
-from domain.kernel.fast import replace
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.items import good_count
+from skald.domain.feast.game.state import ItemCount, Phase, State
+from skald.domain.feast.goods import Good
+from skald.domain.feast.mountains import MOUNTAIN_STRIPS
+from skald.domain.feast.placement import SILVER, Piece, Placement, empty_board, place
+from skald.domain.kernel import ServerChance
+from skald.domain.kernel.fast import replace
 from tests.feast.feast_game_kit import holding, new_game, run
 
 _ITEMS = {s.number: s.items for s in MOUNTAIN_STRIPS}

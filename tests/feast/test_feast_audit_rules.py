@@ -7,17 +7,17 @@ from typing import Any
 
 import pytest
 
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.flow import Log, draw_weapon
-from domain.feast.game.items import good_count
-from domain.feast.game.state import Dice, Ship, State
-from domain.feast.goods import Good
-from domain.feast.ships import ShipKind
-from domain.feast.weapons import Weapon
-from domain.kernel import ServerChance, SkaldError
-from domain.kernel.fast import replace
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.flow import Log, draw_weapon
+from skald.domain.feast.game.items import good_count
+from skald.domain.feast.game.state import Dice, Ship, State
+from skald.domain.feast.goods import Good
+from skald.domain.feast.ships import ShipKind
+from skald.domain.feast.weapons import Weapon
+from skald.domain.kernel import ServerChance, SkaldError
+from skald.domain.kernel.fast import replace
 from tests.feast.feast_game_kit import holding, new_game, run, turn_of
 
 

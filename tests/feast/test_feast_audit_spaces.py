@@ -9,16 +9,16 @@ from typing import Any
 
 import pytest
 
-from domain.feast.action_board import ACTION_SPACES
-from domain.feast.boards.grid import BoardId
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game.actions.emigration import EXCHANGE
-from domain.feast.game.items import amount
-from domain.feast.game.state import Ship, State
-from domain.feast.ships import ShipKind
-from domain.kernel import ServerChance, SkaldError
-from domain.kernel.fast import replace
+from skald.domain.feast.action_board import ACTION_SPACES
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game.actions.emigration import EXCHANGE
+from skald.domain.feast.game.items import amount
+from skald.domain.feast.game.state import Ship, State
+from skald.domain.feast.ships import ShipKind
+from skald.domain.kernel import ServerChance, SkaldError
+from skald.domain.kernel.fast import replace
 from tests.feast.feast_game_kit import holding, new_game, run, turn_of
 
 _TRACK = [

@@ -1,11 +1,11 @@
 """A smoke run of the placement benchmark (``benchmarks/feast_placement.py``): it imports, runs
 on one board, and reports its keys. The measurement itself runs outside the suite, with
-``skald bench`` or ``python -m benchmarks.feast_placement``; the enumerator's agreement with the
+``skald bench`` or ``python -m skald.benchmarks.feast_placement``; the enumerator's agreement with the
 naive oracle is a property test (``test_feast_placement_properties.py``)."""
 
 from __future__ import annotations
 
-from benchmarks.feast_placement import run
+from skald.benchmarks.feast_placement import run
 
 
 def test_a_tiny_benchmark_run_reports_well_formed_keys() -> None:

@@ -7,22 +7,22 @@ from collections import Counter
 
 import pytest
 
-from domain.feast import components
-from domain.feast.action_board import ACTION_SPACES, Group
-from domain.feast.banquet import GameLength, open_squares
-from domain.feast.boards.exploration import EXPLORATION_FACES
-from domain.feast.boards.grid import BoardId, SquareKind
-from domain.feast.boards.home import HOME
-from domain.feast.boards.registry import BOARD_SPECS
-from domain.feast.buildings import LONG_HOUSE, SHED, STONE_HOUSE
-from domain.feast.goods import GOOD_SPECS, GOODS, LADDERS, Colour, Good, upgrades
-from domain.feast.mountains import MOUNTAIN_STRIPS, MountainItem
-from domain.feast.occupations import OCCUPATIONS, Deck
-from domain.feast.rounds import harvest
-from domain.feast.shapes import Shape
-from domain.feast.ships import SHIPS, ShipKind
-from domain.feast.special_tiles import SPECIAL_SPECS, SPECIAL_TILES, SpecialTile
-from domain.feast.weapons import WEAPONS
+from skald.domain.feast import components
+from skald.domain.feast.action_board import ACTION_SPACES, Group
+from skald.domain.feast.banquet import GameLength, open_squares
+from skald.domain.feast.boards.exploration import EXPLORATION_FACES
+from skald.domain.feast.boards.grid import BoardId, SquareKind
+from skald.domain.feast.boards.home import HOME
+from skald.domain.feast.boards.registry import BOARD_SPECS
+from skald.domain.feast.buildings import LONG_HOUSE, SHED, STONE_HOUSE
+from skald.domain.feast.goods import GOOD_SPECS, GOODS, LADDERS, Colour, Good, upgrades
+from skald.domain.feast.mountains import MOUNTAIN_STRIPS, MountainItem
+from skald.domain.feast.occupations import OCCUPATIONS, Deck
+from skald.domain.feast.rounds import harvest
+from skald.domain.feast.shapes import Shape
+from skald.domain.feast.ships import SHIPS, ShipKind
+from skald.domain.feast.special_tiles import SPECIAL_SPECS, SPECIAL_TILES, SpecialTile
+from skald.domain.feast.weapons import WEAPONS
 
 
 def test_home_board_counts() -> None:
@@ -60,7 +60,7 @@ EXPECTED_FACES = {
 
 @pytest.mark.parametrize("face", EXPLORATION_FACES, ids=lambda f: f.spec.board.value)
 def test_exploration_face_counts(face: object) -> None:
-    from domain.feast.boards.exploration import ExplorationFace
+    from skald.domain.feast.boards.exploration import ExplorationFace
 
     assert isinstance(face, ExplorationFace)
     spec = face.spec

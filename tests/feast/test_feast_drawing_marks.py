@@ -1,4 +1,4 @@
-"""The Feast drawings (cli/svg_feast*.py, cli/render_feast*.py) mark what the table row alone
+"""The Feast drawings (cli/draw/svg_feast*.py, cli/draw/render_feast*.py) mark what the table row alone
 does not show: which banquet tiles lie horizontally (rules.ja.txt フェイズ9, one horizontal
 tile per food type), and a seat's ``feasted`` only while the Feast phase lasts (the view keeps
 the flag until the next feast begins, so the panel said ``feasted`` all through the next
@@ -12,14 +12,14 @@ from typing import Any
 
 from rich.console import Console
 
-from cli import feast_boards as fb
-from cli import render_feast, render_feast_seat, svg_feast
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.state import Phase, State
-from domain.kernel.codec import to_data
-from domain.kernel.play import fold
+from skald.cli.draw import feast_boards as fb
+from skald.cli.draw import render_feast, render_feast_seat, svg_feast
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.state import Phase, State
+from skald.domain.kernel.codec import to_data
+from skald.domain.kernel.play import fold
 from tests.feast.cards_kit import bare, run
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -8,17 +8,17 @@ from typing import Any
 
 import pytest
 
-from domain.feast.boards.grid import BoardId
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game.items import good_count
-from domain.feast.game.phases import board_income
-from domain.feast.game.state import Ship, State
-from domain.feast.goods import Good
-from domain.feast.placement import empty_board
-from domain.feast.ships import ShipKind
-from domain.kernel import SkaldError
-from domain.kernel.fast import replace
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game.items import good_count
+from skald.domain.feast.game.phases import board_income
+from skald.domain.feast.game.state import Ship, State
+from skald.domain.feast.goods import Good
+from skald.domain.feast.placement import empty_board
+from skald.domain.feast.ships import ShipKind
+from skald.domain.kernel import SkaldError
+from skald.domain.kernel.fast import replace
 from tests.feast.feast_game_kit import holding, new_game, run, turn_of
 
 

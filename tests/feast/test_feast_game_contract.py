@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from domain.feast.game import RULES
-from domain.kernel import ServerChance, resolve_options
-from domain.kernel.codec import from_data, to_data
-from domain.kernel.play import fold
+from skald.domain.feast.game import RULES
+from skald.domain.kernel import ServerChance, resolve_options
+from skald.domain.kernel.codec import from_data, to_data
+from skald.domain.kernel.play import fold
 from tests.test_contract import assert_legal_means_accepted
 
 

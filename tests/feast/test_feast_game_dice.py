@@ -10,16 +10,16 @@ from typing import Any
 
 import pytest
 
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game.actions.dice import BLUE_SWORDS
-from domain.feast.game.items import amount
-from domain.feast.game.readings import CURRENT, FIRST
-from domain.feast.game.state import Ship, State
-from domain.feast.ships import ShipKind
-from domain.kernel import IllegalMove, SkaldError, TableChance
-from domain.kernel.codec import from_data, to_data
-from domain.kernel.fast import replace
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game.actions.dice import BLUE_SWORDS
+from skald.domain.feast.game.items import amount
+from skald.domain.feast.game.readings import CURRENT, FIRST
+from skald.domain.feast.game.state import Ship, State
+from skald.domain.feast.ships import ShipKind
+from skald.domain.kernel import IllegalMove, SkaldError, TableChance
+from skald.domain.kernel.codec import from_data, to_data
+from skald.domain.kernel.fast import replace
 from tests.feast.feast_game_kit import holding, names, new_game, run, turn_of
 
 DICE_COMMANDS = (cmd.Reroll, cmd.DeclareHunt, cmd.DeclareRaid)

@@ -8,12 +8,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from domain.feast.game import RULES
-from domain.feast.game import events as ev
-from domain.feast.game.actions import SPACES
-from domain.feast.game.actions.dice import KINDS
-from domain.kernel import ServerChance, resolve_options
-from domain.kernel.play import fold
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.actions import SPACES
+from skald.domain.feast.game.actions.dice import KINDS
+from skald.domain.kernel import ServerChance, resolve_options
+from skald.domain.kernel.play import fold
 from tests.feast.test_feast_game_dice import _accepted, _declarations, _grid
 
 DICE_SPACES = {s for s, space in SPACES.items() if space.kind in KINDS}

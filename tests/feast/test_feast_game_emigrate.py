@@ -9,18 +9,18 @@ from typing import Any
 
 import pytest
 
-from domain.feast.boards.grid import BoardId
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.actions.emigration import EXCHANGE
-from domain.feast.game.evolve import apply
-from domain.feast.game.scoring import score_line
-from domain.feast.game.state import Exploration, Ship, State
-from domain.feast.placement import uncovered_banquet
-from domain.feast.ships import ShipKind
-from domain.kernel import ServerChance, SkaldError
-from domain.kernel.fast import replace
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.actions.emigration import EXCHANGE
+from skald.domain.feast.game.evolve import apply
+from skald.domain.feast.game.scoring import score_line
+from skald.domain.feast.game.state import Exploration, Ship, State
+from skald.domain.feast.placement import uncovered_banquet
+from skald.domain.feast.ships import ShipKind
+from skald.domain.kernel import ServerChance, SkaldError
+from skald.domain.kernel.fast import replace
 from tests.feast.feast_game_kit import holding, names, new_game, run, turn_of
 
 K, L, W = ShipKind.KNARR, ShipKind.LONGSHIP, ShipKind.WHALING_BOAT

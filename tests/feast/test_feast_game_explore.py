@@ -8,20 +8,20 @@ from typing import Any
 
 import pytest
 
-from domain.feast.boards.exploration import EXPLORATION_FACES
-from domain.feast.boards.grid import BoardId
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.actions import SPACES
-from domain.feast.game.actions.exploration import COLUMN_FACES
-from domain.feast.game.flow import Log
-from domain.feast.game.phases import board_income, start_round
-from domain.feast.game.scoring import score_line
-from domain.feast.game.state import Exploration, State
-from domain.feast.placement import income, uncovered_negative
-from domain.kernel import ServerChance, SkaldError
-from domain.kernel.fast import replace
+from skald.domain.feast.boards.exploration import EXPLORATION_FACES
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.actions import SPACES
+from skald.domain.feast.game.actions.exploration import COLUMN_FACES
+from skald.domain.feast.game.flow import Log
+from skald.domain.feast.game.phases import board_income, start_round
+from skald.domain.feast.game.scoring import score_line
+from skald.domain.feast.game.state import Exploration, State
+from skald.domain.feast.placement import income, uncovered_negative
+from skald.domain.kernel import ServerChance, SkaldError
+from skald.domain.kernel.fast import replace
 from tests.feast.feast_game_kit import holding, names, new_game, run, turn_of
 
 

@@ -7,22 +7,22 @@ from typing import Any
 
 import pytest
 
-from domain.feast.boards.grid import BoardId
-from domain.feast.boards.registry import BOARD_SPECS
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.flow import Log
-from domain.feast.game.items import good_count
-from domain.feast.game.phases import start_round
-from domain.feast.game.scoring import score_line
-from domain.feast.game.state import ItemCount, Phase, Ship, State, Strip
-from domain.feast.goods import Good
-from domain.feast.mountains import MountainItem
-from domain.feast.placement import SILVER, Piece, Placement, empty_board, place
-from domain.feast.ships import ShipKind
-from domain.kernel import ServerChance, SkaldError
-from domain.kernel.fast import replace
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.boards.registry import BOARD_SPECS
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.flow import Log
+from skald.domain.feast.game.items import good_count
+from skald.domain.feast.game.phases import start_round
+from skald.domain.feast.game.scoring import score_line
+from skald.domain.feast.game.state import ItemCount, Phase, Ship, State, Strip
+from skald.domain.feast.goods import Good
+from skald.domain.feast.mountains import MountainItem
+from skald.domain.feast.placement import SILVER, Piece, Placement, empty_board, place
+from skald.domain.feast.ships import ShipKind
+from skald.domain.kernel import ServerChance, SkaldError
+from skald.domain.kernel.fast import replace
 from tests.feast.feast_game_kit import holding, new_game, run
 
 W, S, X = MountainItem.WOOD, MountainItem.STONE, MountainItem.SILVER_2

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from domain.feast.game import RULES
-from domain.feast.game.actions import NOT_BUILT
-from domain.feast.game.state import Phase, State
-from domain.kernel import ServerChance, resolve_options
-from domain.kernel.codec import from_data, to_data
-from domain.kernel.play import fold
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game.actions import NOT_BUILT
+from skald.domain.feast.game.state import Phase, State
+from skald.domain.kernel import ServerChance, resolve_options
+from skald.domain.kernel.codec import from_data, to_data
+from skald.domain.kernel.play import fold
 
 CASES = [(n, length) for n in (1, 2, 3, 4) for length in ("long", "short")]
 

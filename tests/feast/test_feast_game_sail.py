@@ -8,17 +8,17 @@ from typing import Any
 
 import pytest
 
-from domain.feast.game import RULES, notation
-from domain.feast.game import commands as cmd
-from domain.feast.game.actions import SPACES
-from domain.feast.game.actions.forge import FORGE_CHOICES
-from domain.feast.game.items import amount
-from domain.feast.game.state import State
-from domain.feast.goods import Good
-from domain.feast.ships import ShipKind
-from domain.feast.special_tiles import SpecialTile as T
-from domain.kernel import ServerChance, SkaldError
-from domain.kernel.fast import replace
+from skald.domain.feast.game import RULES, notation
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game.actions import SPACES
+from skald.domain.feast.game.actions.forge import FORGE_CHOICES
+from skald.domain.feast.game.items import amount
+from skald.domain.feast.game.state import State
+from skald.domain.feast.goods import Good
+from skald.domain.feast.ships import ShipKind
+from skald.domain.feast.special_tiles import SpecialTile as T
+from skald.domain.kernel import ServerChance, SkaldError
+from skald.domain.kernel.fast import replace
 from tests.feast.feast_game_kit import holding, names, new_game, run, turn_of
 
 

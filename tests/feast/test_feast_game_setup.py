@@ -7,15 +7,15 @@ from typing import Any
 
 import pytest
 
-from domain.feast.boards.grid import BoardId
-from domain.feast.game import RULES
-from domain.feast.game import events as ev
-from domain.feast.game.items import good_count
-from domain.feast.game.setup_data import dark_cards, starting_cards
-from domain.feast.game.state import Phase, State
-from domain.feast.goods import Good
-from domain.kernel import ServerChance, SkaldError, resolve_options
-from domain.kernel.play import fold
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.items import good_count
+from skald.domain.feast.game.setup_data import dark_cards, starting_cards
+from skald.domain.feast.game.state import Phase, State
+from skald.domain.feast.goods import Good
+from skald.domain.kernel import ServerChance, SkaldError, resolve_options
+from skald.domain.kernel.play import fold
 
 
 def _setup(players: int, **options: object) -> tuple[list[Any], State]:

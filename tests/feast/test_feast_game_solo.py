@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from domain.feast.banquet import GameLength
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.solo import blocked_refusal
-from domain.feast.game.state import Phase, State
-from domain.kernel import ServerChance, SkaldError, resolve_options
-from domain.kernel.play import fold
+from skald.domain.feast.banquet import GameLength
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.solo import blocked_refusal
+from skald.domain.feast.game.state import Phase, State
+from skald.domain.kernel import ServerChance, SkaldError, resolve_options
+from skald.domain.kernel.play import fold
 from tests.feast.feast_game_kit import holding, new_game, run
 
 # The published split (long: one colour 1 on round 1, 2 on rounds 3/5/7, 5 on the Thing;

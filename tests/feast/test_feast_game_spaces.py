@@ -7,16 +7,16 @@ from typing import Any
 
 import pytest
 
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game.actions import BUILT, NOT_BUILT
-from domain.feast.game.items import amount
-from domain.feast.game.state import State, Strip
-from domain.feast.goods import Good
-from domain.feast.mountains import MountainItem
-from domain.feast.ships import ShipKind
-from domain.kernel import IllegalMove, NotYourTurn, ServerChance, SkaldError
-from domain.kernel.fast import replace
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game.actions import BUILT, NOT_BUILT
+from skald.domain.feast.game.items import amount
+from skald.domain.feast.game.state import State, Strip
+from skald.domain.feast.goods import Good
+from skald.domain.feast.mountains import MountainItem
+from skald.domain.feast.ships import ShipKind
+from skald.domain.kernel import IllegalMove, NotYourTurn, ServerChance, SkaldError
+from skald.domain.kernel.fast import replace
 from tests.feast.feast_game_kit import holding, names, new_game, run, turn_of
 
 W, S, R, X = MountainItem.WOOD, MountainItem.STONE, MountainItem.ORE, MountainItem.SILVER_2

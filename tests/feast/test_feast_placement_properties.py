@@ -6,11 +6,11 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.feast.banquet import GameLength, open_squares
-from domain.feast.boards.grid import BoardId, BoardKind, SquareKind
-from domain.feast.boards.registry import BOARD_SPECS
-from domain.feast.goods import Colour
-from domain.feast.placement import (
+from skald.domain.feast.banquet import GameLength, open_squares
+from skald.domain.feast.boards.grid import BoardId, BoardKind, SquareKind
+from skald.domain.feast.boards.registry import BOARD_SPECS
+from skald.domain.feast.goods import Colour
+from skald.domain.feast.placement import (
     BanquetSetup,
     BoardState,
     Piece,
@@ -22,9 +22,9 @@ from domain.feast.placement import (
     legal_placements,
     place,
 )
-from domain.feast.placement import pieces as P
-from domain.feast.placement.naive import naive_check, naive_legal_placements
-from domain.feast.shapes import rotate
+from skald.domain.feast.placement import pieces as P
+from skald.domain.feast.placement.naive import naive_check, naive_legal_placements
+from skald.domain.feast.shapes import rotate
 
 PIECES = all_pieces()
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

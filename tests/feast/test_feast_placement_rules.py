@@ -6,10 +6,10 @@ import dataclasses
 
 import pytest
 
-from domain.feast.banquet import GameLength
-from domain.feast.boards.grid import BoardId
-from domain.feast.goods import Good
-from domain.feast.placement import (
+from skald.domain.feast.banquet import GameLength
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.goods import Good
+from skald.domain.feast.placement import (
     ORE,
     SILVER,
     STONE,
@@ -25,8 +25,8 @@ from domain.feast.placement import (
     legal_placements,
     place,
 )
-from domain.feast.placement.naive import naive_check
-from domain.feast.special_tiles import SpecialTile
+from skald.domain.feast.placement.naive import naive_check
+from skald.domain.feast.special_tiles import SpecialTile
 
 
 def g(good: Good) -> Piece:

@@ -10,21 +10,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from domain.feast.game import RULES
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.readings import CURRENT, FIRST
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import Occupancy, State, Strip
-from domain.feast.goods import Good
-from domain.feast.mountains import MountainItem
-from domain.kernel import ServerChance, resolve_options
-from domain.kernel.fast import replace
-from domain.kernel.options import stored_values
-from domain.kernel.play import fold
-from service import replay_file
-from service.folding import fold_records
-from service.verify import verify
+from skald.domain.feast.game import RULES
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.readings import CURRENT, FIRST
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import Occupancy, State, Strip
+from skald.domain.feast.goods import Good
+from skald.domain.feast.mountains import MountainItem
+from skald.domain.kernel import ServerChance, resolve_options
+from skald.domain.kernel.fast import replace
+from skald.domain.kernel.options import stored_values
+from skald.domain.kernel.play import fold
+from skald.service.model.folding import fold_records
+from skald.service.model.verify import verify
+from skald.service.store import replay_file
 from tests.feast.cards_kit import (
     KNARR,
     LONGSHIP,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from domain.feast.banquet import GameLength
-from domain.feast.boards.grid import BoardId
-from domain.feast.boards.registry import BOARD_SPECS
-from domain.feast.goods import Good
-from domain.feast.placement import (
+from skald.domain.feast.banquet import GameLength
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.boards.registry import BOARD_SPECS
+from skald.domain.feast.goods import Good
+from skald.domain.feast.placement import (
     SILVER,
     BanquetSetup,
     BoardState,

@@ -1,16 +1,16 @@
 """A Feast for Odin game stored before the occupation effects were built (rules version
 feast-ja-2026.1, the golden as it was recorded then) still replays and verifies as it was
 played: its ``GameStarted`` has no ``occupation_effects`` and is read as off
-(``service/upcasting.py``), and its ``GameCreated`` lacks the ``occupations`` option, which
+(``service/model/upcasting.py``), and its ``GameCreated`` lacks the ``occupations`` option, which
 ``OptionSpec.absent`` fills the same way when verify re-runs setup."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from service import replay_file
-from service.folding import fold_records
-from service.verify import verify
+from skald.service.model.folding import fold_records
+from skald.service.model.verify import verify
+from skald.service.store import replay_file
 
 OLD = Path(__file__).parent / "data" / "feast-2p-short-before-effects.jsonl"
 

@@ -6,12 +6,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from domain.kernel.chance import Chance, ServerChance
-from domain.kernel.options import resolve_options
-from domain.kernel.play import fold
-from domain.red_north import RULES
-from domain.red_north.components import Colour
-from domain.red_north.state import MusterGroup, Outpost, PartyCard, Phase, Player, State
+from skald.domain.kernel.chance import Chance, ServerChance
+from skald.domain.kernel.options import resolve_options
+from skald.domain.kernel.play import fold
+from skald.domain.red_north import RULES
+from skald.domain.red_north.components import Colour
+from skald.domain.red_north.state import MusterGroup, Outpost, PartyCard, Phase, Player, State
 
 
 def chance(seed: str = "seed") -> ServerChance:

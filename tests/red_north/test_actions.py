@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from domain.kernel.errors import GameOver, IllegalMove, Malformed, NotYourTurn
-from domain.red_north import RULES
-from domain.red_north import events as ev
-from domain.red_north.commands import Inspire, Invoke, Pass, Promote, Reinforce, Withdraw
-from domain.red_north.components import Colour, End, God
-from domain.red_north.state import MusterGroup, PartyCard, Phase, Player, State
+from skald.domain.kernel.errors import GameOver, IllegalMove, Malformed, NotYourTurn
+from skald.domain.red_north import RULES
+from skald.domain.red_north import events as ev
+from skald.domain.red_north.commands import Inspire, Invoke, Pass, Promote, Reinforce, Withdraw
+from skald.domain.red_north.components import Colour, End, God
+from skald.domain.red_north.state import MusterGroup, PartyCard, Phase, Player, State
 
 from .helpers import act, down, table, types, up
 

@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from domain.kernel.errors import GameOver, IllegalMove, Malformed, NotYourTurn
-from domain.kernel.options import resolve_options
-from domain.red_north import RULES
-from domain.red_north import events as ev
-from domain.red_north.commands import (
+from skald.domain.kernel.errors import GameOver, IllegalMove, Malformed, NotYourTurn
+from skald.domain.kernel.options import resolve_options
+from skald.domain.red_north import RULES
+from skald.domain.red_north import events as ev
+from skald.domain.red_north.commands import (
     DeclinePower,
     Deploy,
     GiveFirstPlayer,
@@ -24,8 +24,8 @@ from domain.red_north.commands import (
     TakeFromDiscard,
     Withdraw,
 )
-from domain.red_north.components import Colour, End, God, Token, god_card
-from domain.red_north.state import MusterGroup, PartyCard, Phase, Player, State
+from skald.domain.red_north.components import Colour, End, God, Token, god_card
+from skald.domain.red_north.state import MusterGroup, PartyCard, Phase, Player, State
 
 from .helpers import act, all_passed_but, chance, down, new_game, table, up
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from domain.kernel.errors import IllegalMove, NotYourTurn
-from domain.red_north import RULES
-from domain.red_north import events as ev
-from domain.red_north.commands import (
+from skald.domain.kernel.errors import IllegalMove, NotYourTurn
+from skald.domain.red_north import RULES
+from skald.domain.red_north import events as ev
+from skald.domain.red_north.commands import (
     DeclinePower,
     Deploy,
     GiveFirstPlayer,
@@ -15,8 +15,8 @@ from domain.red_north.commands import (
     TakeFromDiscard,
     Withdraw,
 )
-from domain.red_north.components import HIDDEN, Colour, End, Token
-from domain.red_north.state import Phase, Player
+from skald.domain.red_north.components import HIDDEN, Colour, End, Token
+from skald.domain.red_north.state import Phase, Player
 
 from .helpers import act, new_game, table, types
 

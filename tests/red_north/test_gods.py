@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from domain.kernel.errors import IllegalMove, NotYourTurn
-from domain.red_north import RULES
-from domain.red_north import events as ev
-from domain.red_north.commands import Invoke, Pass, PlaceFreyaCard, SagaTarget
-from domain.red_north.components import HIDDEN, End, God, god_card
-from domain.red_north.state import Player
+from skald.domain.kernel.errors import IllegalMove, NotYourTurn
+from skald.domain.red_north import RULES
+from skald.domain.red_north import events as ev
+from skald.domain.red_north.commands import Invoke, Pass, PlaceFreyaCard, SagaTarget
+from skald.domain.red_north.components import HIDDEN, End, God, god_card
+from skald.domain.red_north.state import Player
 
 from .helpers import act, down, table, up
 

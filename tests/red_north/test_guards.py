@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from domain.kernel.errors import IllegalMove
-from domain.red_north import RULES
-from domain.red_north import events as ev
-from domain.red_north.commands import (
+from skald.domain.kernel.errors import IllegalMove
+from skald.domain.red_north import RULES
+from skald.domain.red_north import events as ev
+from skald.domain.red_north.commands import (
     DeclinePower,
     Deploy,
     GiveFirstPlayer,
@@ -18,9 +18,9 @@ from domain.red_north.commands import (
     SagaTarget,
     TakeFromDiscard,
 )
-from domain.red_north.components import Colour, End, God, Token, god_card
-from domain.red_north.scoring import party_points
-from domain.red_north.state import MusterGroup, PartyCard, Phase, Player, State
+from skald.domain.red_north.components import Colour, End, God, Token, god_card
+from skald.domain.red_north.scoring import party_points
+from skald.domain.red_north.state import MusterGroup, PartyCard, Phase, Player, State
 
 from .helpers import act, all_passed_but, chance, down, new_game, table, up
 

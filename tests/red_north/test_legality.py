@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from domain.kernel.errors import SkaldError
-from domain.kernel.play import Step, fold, random_game
-from domain.red_north import RULES
-from domain.red_north.commands import (
+from skald.domain.kernel.errors import SkaldError
+from skald.domain.kernel.play import Step, fold, random_game
+from skald.domain.red_north import RULES
+from skald.domain.red_north.commands import (
     Command,
     DeclinePower,
     Deploy,
@@ -34,8 +34,8 @@ from domain.red_north.commands import (
     TakeFromDiscard,
     Withdraw,
 )
-from domain.red_north.components import End, God, god_card
-from domain.red_north.state import State
+from skald.domain.red_north.components import End, God, god_card
+from skald.domain.red_north.state import State
 
 from .helpers import chance
 

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from domain.kernel.codec import from_data, to_data
-from domain.kernel.play import Step, fold, random_game
-from domain.red_north import RULES
-from domain.red_north.components import ALL_GODS, ALL_JARLS, HIDDEN, hero, raiders
-from domain.red_north.state import Phase, State
-from service.bootstrap import registry
+from skald.domain.kernel.codec import from_data, to_data
+from skald.domain.kernel.play import Step, fold, random_game
+from skald.domain.red_north import RULES
+from skald.domain.red_north.components import ALL_GODS, ALL_JARLS, HIDDEN, hero, raiders
+from skald.domain.red_north.state import Phase, State
+from skald.service.bootstrap import registry
 
 from .helpers import chance, every_card
 

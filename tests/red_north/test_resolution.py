@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from domain.red_north import events as ev
-from domain.red_north.commands import Pass
-from domain.red_north.components import Colour, Token
-from domain.red_north.scoring import party_points, raid_points
-from domain.red_north.state import MusterGroup, PartyCard, Phase, Player
+from skald.domain.red_north import events as ev
+from skald.domain.red_north.commands import Pass
+from skald.domain.red_north.components import Colour, Token
+from skald.domain.red_north.scoring import party_points, raid_points
+from skald.domain.red_north.state import MusterGroup, PartyCard, Phase, Player
 
 from .helpers import act, all_passed_but, down, table, types, up
 

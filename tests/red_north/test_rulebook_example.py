@@ -13,10 +13,10 @@ let Gorðon break ties yet. The Raid Points per colour, Håkkå/Rikki/Gorðon:
 
 from __future__ import annotations
 
-from domain.red_north import events as ev
-from domain.red_north.commands import Pass
-from domain.red_north.components import Colour, Token
-from domain.red_north.state import MusterGroup, Player
+from skald.domain.red_north import events as ev
+from skald.domain.red_north.commands import Pass
+from skald.domain.red_north.components import Colour, Token
+from skald.domain.red_north.state import MusterGroup, Player
 
 from .helpers import act, down, table
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from domain.red_north import RULES
-from domain.red_north import events as ev
-from domain.red_north.commands import Invoke
-from domain.red_north.components import God
-from domain.red_north.scoring import winners
-from domain.red_north.state import Player
+from skald.domain.red_north import RULES
+from skald.domain.red_north import events as ev
+from skald.domain.red_north.commands import Invoke
+from skald.domain.red_north.components import God
+from skald.domain.red_north.scoring import winners
+from skald.domain.red_north.state import Player
 
 from .helpers import act, chance, table, up
 

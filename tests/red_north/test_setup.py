@@ -6,21 +6,13 @@ from collections import Counter
 
 import pytest
 
-from domain.kernel.chance import TableChance
-from domain.kernel.errors import ChanceNeeded, Malformed
-from domain.kernel.options import OptionKind, resolve_options
-from domain.red_north import RULES
-from domain.red_north import events as ev
-from domain.red_north.components import (
-    ALL_JARLS,
-    Colour,
-    Kind,
-    Token,
-    hero,
-    kind_of,
-    raiders,
-)
-from domain.red_north.state import Phase
+from skald.domain.kernel.chance import TableChance
+from skald.domain.kernel.errors import ChanceNeeded, Malformed
+from skald.domain.kernel.options import OptionKind, resolve_options
+from skald.domain.red_north import RULES
+from skald.domain.red_north import events as ev
+from skald.domain.red_north.components import ALL_JARLS, Colour, Kind, Token, hero, kind_of, raiders
+from skald.domain.red_north.state import Phase
 
 from .helpers import chance, every_card, new_game
 

@@ -1,2 +1,2 @@
-"""Printed boards: the home board, the 8 exploration faces (houses: ``domain.feast.buildings``,
-banquet table: ``domain.feast.banquet``); ``registry.BOARD_SPECS`` gathers them all."""
+"""Printed boards: the home board, the 8 exploration faces (houses: ``skald.domain.feast.buildings``,
+banquet table: ``skald.domain.feast.banquet``); ``registry.BOARD_SPECS`` gathers them all."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domain.feast.boards.grid import (
+from skald.domain.feast.boards.grid import (
     BoardId,
     BoardKind,
     BoardSpec,

@@ -6,7 +6,7 @@ number is covered (18) is printed "—" in the table and taken from S1.
 
 from __future__ import annotations
 
-from domain.feast.boards.grid import (
+from skald.domain.feast.boards.grid import (
     BoardId,
     BoardKind,
     BoardSpec,

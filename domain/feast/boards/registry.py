@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from domain.feast.banquet import BANQUET_TABLE
-from domain.feast.boards.exploration import EXPLORATION_FACES
-from domain.feast.boards.grid import BoardId, BoardSpec
-from domain.feast.boards.home import HOME
-from domain.feast.buildings import BUILDINGS
+from skald.domain.feast.banquet import BANQUET_TABLE
+from skald.domain.feast.boards.exploration import EXPLORATION_FACES
+from skald.domain.feast.boards.grid import BoardId, BoardSpec
+from skald.domain.feast.boards.home import HOME
+from skald.domain.feast.buildings import BUILDINGS
 
 BOARD_SPECS: dict[BoardId, BoardSpec] = {
     spec.board: spec

@@ -2,7 +2,7 @@
 
 Sources: ``../shared/games/feast-for-odin/rules.ja.txt`` (the authority), ``refresher.en.txt``,
 ``components.md`` and ``../shared/games/RULINGS.md`` (Feast). The printed data and the
-placement engine are part 1 (``domain.feast``); this package plays them.
+placement engine are part 1 (``skald.domain.feast``); this package plays them.
 
 Modules: ``state`` (records), ``commands``, ``events``, ``evolve``, ``flow`` (the ``Log``),
 ``setup`` (options, setup), ``setup_data`` (decks), ``phases`` (the 12 phases), ``turn``
@@ -19,20 +19,20 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from domain.feast.catalog import components as _components
-from domain.feast.game import cards as _cards  # noqa: F401 (the cards register into ``hooks``)
-from domain.feast.game import legal as _legal
-from domain.feast.game import setup as _setup
-from domain.feast.game import views as _views
-from domain.feast.game.checks import check as _check
-from domain.feast.game.commands import ANYTIME, COMMANDS, Command
-from domain.feast.game.compact import Compact, compact_legal
-from domain.feast.game.decide import decide as _decide
-from domain.feast.game.events import EVENTS, Event
-from domain.feast.game.evolve import apply as _apply
-from domain.feast.game.state import Phase, State, initial
-from domain.kernel.chance import Chance
-from domain.kernel.contract import Options, OptionSpec, Outcome, Pending, Rules, Seat
+from skald.domain.feast.catalog import components as _components
+from skald.domain.feast.game import cards as _cards  # noqa: F401 (the cards register into ``hooks``)
+from skald.domain.feast.game import legal as _legal
+from skald.domain.feast.game import setup as _setup
+from skald.domain.feast.game import views as _views
+from skald.domain.feast.game.checks import check as _check
+from skald.domain.feast.game.commands import ANYTIME, COMMANDS, Command
+from skald.domain.feast.game.compact import Compact, compact_legal
+from skald.domain.feast.game.decide import decide as _decide
+from skald.domain.feast.game.events import EVENTS, Event
+from skald.domain.feast.game.evolve import apply as _apply
+from skald.domain.feast.game.state import Phase, State, initial
+from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.contract import Options, OptionSpec, Outcome, Pending, Rules, Seat
 
 
 class Feast:

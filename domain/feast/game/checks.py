@@ -10,22 +10,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.feast.game import commands as cmd
-from domain.feast.game import hooks
-from domain.feast.game.actions import dice_steps, voyage_steps
-from domain.feast.game.actions.base import Refusal, rule
-from domain.feast.game.actions.mountains import strips_open, upgradable
-from domain.feast.game.items import GOOD_INDEX, free_berths
-from domain.feast.game.legal import answers_of
-from domain.feast.game.placing import FOOD, piece_refusal, place_refusal
-from domain.feast.game.state import Phase, State
-from domain.feast.game.turn import berth_of, space_refusal
-from domain.feast.goods import upgrades
-from domain.feast.placement import Placement
-from domain.feast.placement import check as engine_check
-from domain.feast.placement import pieces as P
-from domain.feast.ships import SHIPS
-from domain.kernel.errors import GameOver, IllegalMove, Malformed, NotYourTurn
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import hooks
+from skald.domain.feast.game.actions import dice_steps, voyage_steps
+from skald.domain.feast.game.actions.base import Refusal, rule
+from skald.domain.feast.game.actions.mountains import strips_open, upgradable
+from skald.domain.feast.game.items import GOOD_INDEX, free_berths
+from skald.domain.feast.game.legal import answers_of
+from skald.domain.feast.game.placing import FOOD, piece_refusal, place_refusal
+from skald.domain.feast.game.state import Phase, State
+from skald.domain.feast.game.turn import berth_of, space_refusal
+from skald.domain.feast.goods import upgrades
+from skald.domain.feast.placement import Placement
+from skald.domain.feast.placement import check as engine_check
+from skald.domain.feast.placement import pieces as P
+from skald.domain.feast.ships import SHIPS
+from skald.domain.kernel.errors import GameOver, IllegalMove, Malformed, NotYourTurn
 
 _SHIPS = {s.kind: s for s in SHIPS}
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import get_args
 
-from domain.feast.goods import Good
-from domain.feast.ships import ShipKind
-from domain.feast.special_tiles import SpecialTile
+from skald.domain.feast.goods import Good
+from skald.domain.feast.ships import ShipKind
+from skald.domain.feast.special_tiles import SpecialTile
 
 
 @dataclass(frozen=True, slots=True)

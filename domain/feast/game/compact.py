@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from domain.feast.game import commands as cmd
-from domain.feast.game.legal import good_placements, other_commands
-from domain.feast.game.state import State
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game.legal import good_placements, other_commands
+from skald.domain.feast.game.state import State
 
 BANQUET = "banquet"
 """The board name of ``ServeFood`` groups."""

@@ -6,20 +6,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game import granted, hooks
-from domain.feast.game.actions import dice_steps, voyage_steps
-from domain.feast.game.checks import check
-from domain.feast.game.flow import Log
-from domain.feast.game.items import SHIP_SPECS, boards, piece_of
-from domain.feast.game.phases import run_phases
-from domain.feast.game.scoring import final_scores
-from domain.feast.game.state import Resume, State
-from domain.feast.game.turn import advance, continue_action, finish_action, place, use_space
-from domain.feast.goods import upgrades
-from domain.feast.placement import STONE, WOOD, Placement, legal_placements, uncovered_banquet
-from domain.kernel.chance import Chance
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game import granted, hooks
+from skald.domain.feast.game.actions import dice_steps, voyage_steps
+from skald.domain.feast.game.checks import check
+from skald.domain.feast.game.flow import Log
+from skald.domain.feast.game.items import SHIP_SPECS, boards, piece_of
+from skald.domain.feast.game.phases import run_phases
+from skald.domain.feast.game.scoring import final_scores
+from skald.domain.feast.game.state import Resume, State
+from skald.domain.feast.game.turn import advance, continue_action, finish_action, place, use_space
+from skald.domain.feast.goods import upgrades
+from skald.domain.feast.placement import STONE, WOOD, Placement, legal_placements, uncovered_banquet
+from skald.domain.kernel.chance import Chance
 
 GRANT_OVER = "grant-over"
 """``Resume.step`` after a granted feast whose end left offers waiting (``granted.over``)."""

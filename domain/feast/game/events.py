@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import get_args
 
-from domain.feast.banquet import GameLength
-from domain.feast.game.state import ItemCount, Resume
-from domain.feast.goods import Good
-from domain.feast.mountains import MountainItem
-from domain.feast.placement import Placement
-from domain.feast.ships import ShipKind
-from domain.feast.special_tiles import SpecialTile
-from domain.feast.weapons import Weapon
+from skald.domain.feast.banquet import GameLength
+from skald.domain.feast.game.state import ItemCount, Resume
+from skald.domain.feast.goods import Good
+from skald.domain.feast.mountains import MountainItem
+from skald.domain.feast.placement import Placement
+from skald.domain.feast.ships import ShipKind
+from skald.domain.feast.special_tiles import SpecialTile
+from skald.domain.feast.weapons import Weapon
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +35,7 @@ class GameStarted:
     occupation_effects: bool
     """Option ``occupations``: off, cards are dealt, played and score their printed points but
     do nothing else. Games stored before the effects were built lack the field and are read
-    with it off (``service/upcasting.py``), as they were played."""
+    with it off (``service/model/upcasting.py``), as they were played."""
 
 
 @dataclass(frozen=True, slots=True)

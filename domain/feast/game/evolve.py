@@ -5,23 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.feast.action_board import ACTION_SPACES
-from domain.feast.banquet import VIKINGS_ON_ROUND_SPACES, VIKINGS_ON_THING_AT_SETUP
-from domain.feast.boards.exploration import EXPLORATION_FACES
-from domain.feast.boards.grid import BoardId
-from domain.feast.boards.home import VIKINGS_PER_PLAYER
-from domain.feast.game import events as ev
-from domain.feast.game import evolve_cards as cards
-from domain.feast.game import evolve_dice as dice
-from domain.feast.game import evolve_goods as goods
-from domain.feast.game import evolve_voyages as voyages
-from domain.feast.game import hooks
-from domain.feast.game.items import (
-    WEAPON_INDEX,
-    gain,
-)
-from domain.feast.game.setup_data import dark_cards, starting_cards, weapon_deck
-from domain.feast.game.state import (
+from skald.domain.feast.action_board import ACTION_SPACES
+from skald.domain.feast.banquet import VIKINGS_ON_ROUND_SPACES, VIKINGS_ON_THING_AT_SETUP
+from skald.domain.feast.boards.exploration import EXPLORATION_FACES
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.boards.home import VIKINGS_PER_PLAYER
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game import evolve_cards as cards
+from skald.domain.feast.game import evolve_dice as dice
+from skald.domain.feast.game import evolve_goods as goods
+from skald.domain.feast.game import evolve_voyages as voyages
+from skald.domain.feast.game import hooks
+from skald.domain.feast.game.items import WEAPON_INDEX, gain
+from skald.domain.feast.game.setup_data import dark_cards, starting_cards, weapon_deck
+from skald.domain.feast.game.state import (
     FEAST,
     Acting,
     Exploration,
@@ -34,12 +31,12 @@ from domain.feast.game.state import (
     State,
     Strip,
 )
-from domain.feast.goods import Good
-from domain.feast.mountains import MOUNTAIN_STRIPS
-from domain.feast.placement import BanquetSetup, empty_board
-from domain.feast.special_tiles import SpecialTile
-from domain.feast.weapons import STARTING_WEAPONS
-from domain.kernel.fast import replace
+from skald.domain.feast.goods import Good
+from skald.domain.feast.mountains import MOUNTAIN_STRIPS
+from skald.domain.feast.placement import BanquetSetup, empty_board
+from skald.domain.feast.special_tiles import SpecialTile
+from skald.domain.feast.weapons import STARTING_WEAPONS
+from skald.domain.kernel.fast import replace
 
 _STRIPS = {s.number: s.items for s in MOUNTAIN_STRIPS}
 _BACK = {f.board_letter: f.spec.board for f in EXPLORATION_FACES if not f.front}

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from domain.feast.game import events as ev
-from domain.feast.game import hooks
-from domain.feast.game.evolve_goods import taken_off
-from domain.feast.game.items import WEAPON_INDEX, boards, gain, mountain_items, with_board
-from domain.feast.game.state import Acting, CardOffer, ItemCount, State
-from domain.kernel.fast import replace
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game import hooks
+from skald.domain.feast.game.evolve_goods import taken_off
+from skald.domain.feast.game.items import WEAPON_INDEX, boards, gain, mountain_items, with_board
+from skald.domain.feast.game.state import Acting, CardOffer, ItemCount, State
+from skald.domain.kernel.fast import replace
 
 _ACTION_REASONS = frozenset({"action", "dice"})
 

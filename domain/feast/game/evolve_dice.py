@@ -8,9 +8,9 @@ moves the returned Vikings from the space to the Thing square (rules.ja.txt ç½ ã
 
 from __future__ import annotations
 
-from domain.feast.game import events as ev
-from domain.feast.game.state import Dice, State
-from domain.kernel.fast import replace
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.state import Dice, State
+from skald.domain.kernel.fast import replace
 
 
 def rolled(s: State, e: ev.DieRolled) -> State:

@@ -3,8 +3,8 @@ and the table (part of ``evolve.apply``; never validates, never draws)."""
 
 from __future__ import annotations
 
-from domain.feast.game import events as ev
-from domain.feast.game.items import (
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.items import (
     BUILDING_INDEX,
     SPECIAL_NAMES,
     WEAPON_INDEX,
@@ -14,10 +14,10 @@ from domain.feast.game.items import (
     pay,
     with_board,
 )
-from domain.feast.game.state import ItemCount, State, Strip
-from domain.feast.goods import Good
-from domain.feast.placement import Piece
-from domain.kernel.fast import replace
+from skald.domain.feast.game.state import ItemCount, State, Strip
+from skald.domain.feast.goods import Good
+from skald.domain.feast.placement import Piece
+from skald.domain.kernel.fast import replace
 
 
 def piece_items(piece: Piece) -> tuple[ItemCount, ...]:

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from domain.feast.boards.grid import BoardId
-from domain.feast.game import events as ev
-from domain.feast.game.items import gain, pay
-from domain.feast.game.state import ItemCount, Ship, State
-from domain.feast.goods import upgrades
-from domain.feast.placement import empty_board
-from domain.kernel.fast import replace
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.items import gain, pay
+from skald.domain.feast.game.state import ItemCount, Ship, State
+from skald.domain.feast.goods import upgrades
+from skald.domain.feast.placement import empty_board
+from skald.domain.kernel.fast import replace
 
 
 def _answered(s: State) -> State:

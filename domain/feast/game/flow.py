@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.feast.game import events as ev
-from domain.feast.game.evolve import apply
-from domain.feast.game.state import State
-from domain.feast.weapons import Weapon
-from domain.kernel.chance import Chance
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.evolve import apply
+from skald.domain.feast.game.state import State
+from skald.domain.feast.weapons import Weapon
+from skald.domain.kernel.chance import Chance
 
 Watcher = Callable[["Log", Any, State], None]
 """Called with the log, an event just applied and the state before it (``cards.watch.watch``):

@@ -15,16 +15,16 @@ the flow goes on at ``then`` (NOTES.md, Part 3).
 
 from __future__ import annotations
 
-from domain.feast.game import events as ev
-from domain.feast.game import hooks
-from domain.feast.game.actions import SPACE_RULES, SPACES
-from domain.feast.game.actions.base import Refusal, rule
-from domain.feast.game.flow import Log
-from domain.feast.game.hooks import SpaceUse
-from domain.feast.game.phases import run_phases
-from domain.feast.game.state import FEAST, Resume, State
-from domain.feast.game.turn import advance, before_and_use, counted_refusal
-from domain.kernel.chance import Chance
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game import hooks
+from skald.domain.feast.game.actions import SPACE_RULES, SPACES
+from skald.domain.feast.game.actions.base import Refusal, rule
+from skald.domain.feast.game.flow import Log
+from skald.domain.feast.game.hooks import SpaceUse
+from skald.domain.feast.game.phases import run_phases
+from skald.domain.feast.game.state import FEAST, Resume, State
+from skald.domain.feast.game.turn import advance, before_and_use, counted_refusal
+from skald.domain.kernel.chance import Chance
 
 __all__ = ["grant_refusal", "over", "start_next"]
 

@@ -7,7 +7,7 @@ each typed by a protocol: ``cards`` (the hook points, ``cards.engine``), ``answe
 ``UseOccupation``/``ResolveOccupation`` commands, ``cards.answers``), ``watch`` (each-time
 cards on events, ``cards.watch``) and ``grants`` (actions and feasts a card grants,
 ``granted``, which starts turns and phases itself). The card package fills them when it is
-imported (``domain/feast/game/cards/__init__.py``); ``domain.feast.game`` imports it, so any
+imported (``domain/feast/game/cards/__init__.py``); ``skald.domain.feast.game`` imports it, so any
 import of the game has them filled. ``SpaceUse`` and ``DiceOutcome`` are what the flow hands
 the hook points.
 """
@@ -18,14 +18,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol, cast
 
-from domain.feast.action_board import ActionSpace
-from domain.feast.game.state import Acting, ItemCount, Resume, State
-from domain.kernel.chance import Chance
+from skald.domain.feast.action_board import ActionSpace
+from skald.domain.feast.game.state import Acting, ItemCount, Resume, State
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game import commands as cmd
-    from domain.feast.game.actions.base import Refusal
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game import commands as cmd
+    from skald.domain.feast.game.actions.base import Refusal
+    from skald.domain.feast.game.flow import Log
 
 
 @dataclass(frozen=True, slots=True)

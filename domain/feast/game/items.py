@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from domain.feast.boards.grid import BoardId
-from domain.feast.boards.home import BERTHS_LARGE, BERTHS_SMALL
-from domain.feast.game.state import ItemCount, Player, Ship
-from domain.feast.goods import GOOD_SPECS, GOODS, Good
-from domain.feast.mountains import MountainItem
-from domain.feast.placement import ORE, SILVER, BoardState, Piece, empty_board
-from domain.feast.ships import SHIPS, Berth, ShipKind
-from domain.feast.special_tiles import SpecialTile
-from domain.feast.weapons import Weapon
-from domain.kernel.fast import replace
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.boards.home import BERTHS_LARGE, BERTHS_SMALL
+from skald.domain.feast.game.state import ItemCount, Player, Ship
+from skald.domain.feast.goods import GOOD_SPECS, GOODS, Good
+from skald.domain.feast.mountains import MountainItem
+from skald.domain.feast.placement import ORE, SILVER, BoardState, Piece, empty_board
+from skald.domain.feast.ships import SHIPS, Berth, ShipKind
+from skald.domain.feast.special_tiles import SpecialTile
+from skald.domain.feast.weapons import Weapon
+from skald.domain.kernel.fast import replace
 
 GOOD_INDEX: dict[str, int] = {spec.good.value: i for i, spec in enumerate(GOODS)}
 WEAPON_INDEX: dict[str, int] = {w.value: i for i, w in enumerate(Weapon)}

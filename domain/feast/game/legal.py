@@ -18,18 +18,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from domain.feast.game import commands as cmd
-from domain.feast.game import hooks
-from domain.feast.game.actions import SPACES, dice_steps, voyage_steps
-from domain.feast.game.actions.dice import after_roll
-from domain.feast.game.actions.mountains import strips_open, upgradable
-from domain.feast.game.items import free_berths
-from domain.feast.game.placing import food_placements, placements
-from domain.feast.game.state import FEAST, Phase, State
-from domain.feast.game.turn import berth_of, place_commands, step_answers
-from domain.feast.goods import GOODS, upgrades
-from domain.feast.ships import SHIPS
-from domain.kernel.contract import Pending
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import hooks
+from skald.domain.feast.game.actions import SPACES, dice_steps, voyage_steps
+from skald.domain.feast.game.actions.dice import after_roll
+from skald.domain.feast.game.actions.mountains import strips_open, upgradable
+from skald.domain.feast.game.items import free_berths
+from skald.domain.feast.game.placing import food_placements, placements
+from skald.domain.feast.game.state import FEAST, Phase, State
+from skald.domain.feast.game.turn import berth_of, place_commands, step_answers
+from skald.domain.feast.goods import GOODS, upgrades
+from skald.domain.feast.ships import SHIPS
+from skald.domain.kernel.contract import Pending
 
 _PROMPTS = {
     "feast/place-vikings": "Your turn: place Vikings on a free action space, or pass.",

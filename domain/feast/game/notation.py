@@ -43,7 +43,7 @@ number from 1 in the order the drawing lists them.
 Another seat's #99 Preceptor answer that played a hand card is written ``resolve occ99 a hand
 card``: the position is secret (``views.public_command``), and the text is never read back.
 
-Pure: no I/O. ``parse`` reads the grammar without a position; ``cli.notation`` matches a
+Pure: no I/O. ``parse`` reads the grammar without a position; ``skald.cli.words.notation`` matches a
 person's text against the legal commands.
 """
 
@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.feast.game.commands import (
+from skald.domain.feast.game.commands import (
     BuyShip,
     BuySpecials,
     Command,
@@ -73,7 +73,7 @@ from domain.feast.game.commands import (
     Upgrade,
     UseOccupation,
 )
-from domain.feast.game.notation_words import (
+from skald.domain.feast.game.notation_words import (
     GROUP_CODES,
     SPACE_CODES,
     number,
@@ -85,9 +85,9 @@ from domain.feast.game.notation_words import (
     space_id,
     square,
 )
-from domain.feast.goods import Good
-from domain.feast.ships import ShipKind
-from domain.feast.special_tiles import SpecialTile
+from skald.domain.feast.goods import Good
+from skald.domain.feast.ships import ShipKind
+from skald.domain.feast.special_tiles import SpecialTile
 
 SHIPS = {k.value: k for k in ShipKind}
 SPECIALS = {t.value: t for t in SpecialTile}

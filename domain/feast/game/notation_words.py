@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.feast.action_board import ACTION_SPACES, Group
+from skald.domain.feast.action_board import ACTION_SPACES, Group
 
 GROUP_CODES: dict[Group, str] = {
     Group.BUILD_HOUSES: "house",

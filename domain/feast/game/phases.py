@@ -17,17 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from domain.feast.boards.exploration import EXPLORATION_FACES, FlipRound
-from domain.feast.game import events as ev
-from domain.feast.game import hooks
-from domain.feast.game.flow import Log, draw_weapon
-from domain.feast.game.items import items
-from domain.feast.game.solo import block_spaces
-from domain.feast.game.state import Player, Resume
-from domain.feast.game.yields import breed, pay_rewards
-from domain.feast.placement import income
-from domain.feast.rounds import harvest
-from domain.kernel.chance import Chance
+from skald.domain.feast.boards.exploration import EXPLORATION_FACES, FlipRound
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game import hooks
+from skald.domain.feast.game.flow import Log, draw_weapon
+from skald.domain.feast.game.items import items
+from skald.domain.feast.game.solo import block_spaces
+from skald.domain.feast.game.state import Player, Resume
+from skald.domain.feast.game.yields import breed, pay_rewards
+from skald.domain.feast.placement import income
+from skald.domain.feast.rounds import harvest
+from skald.domain.kernel.chance import Chance
 
 _FLIPS = {f.spec.board: f.flips for f in EXPLORATION_FACES if f.front}
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from domain.feast.game.actions.base import Refusal, rule
-from domain.feast.game.items import amount, boards, is_animal, piece_of
-from domain.feast.game.state import Player
-from domain.feast.goods import GOODS, Colour
-from domain.feast.placement import (
+from skald.domain.feast.game.actions.base import Refusal, rule
+from skald.domain.feast.game.items import amount, boards, is_animal, piece_of
+from skald.domain.feast.game.state import Player
+from skald.domain.feast.goods import GOODS, Colour
+from skald.domain.feast.placement import (
     ORE,
     SILVER,
     BoardState,
@@ -25,9 +25,9 @@ from domain.feast.placement import (
     check,
     legal_placements,
 )
-from domain.feast.placement import pieces as P
-from domain.feast.shapes import distinct_rotations
-from domain.feast.special_tiles import SpecialTile
+from skald.domain.feast.placement import pieces as P
+from skald.domain.feast.shapes import distinct_rotations
+from skald.domain.feast.special_tiles import SpecialTile
 
 FOOD = (Colour.ORANGE, Colour.RED, Colour.SILVER)
 

@@ -18,7 +18,7 @@ nor the event, so it re-runs (verify) and folds exactly as it was played.
 
 from __future__ import annotations
 
-from domain.feast.game.state import State
+from skald.domain.feast.game.state import State
 
 FIRST = 1
 """The readings before RULINGS.md "A Feast for Odin, more" (every game stored before it)."""

@@ -12,17 +12,17 @@ per Thing penalty. Goods in supply score nothing.
 
 from __future__ import annotations
 
-from domain.feast.banquet import THING_PENALTY_POINTS
-from domain.feast.boards.registry import BOARD_SPECS
-from domain.feast.game.events import ScoreLine
-from domain.feast.game.items import SHIP_SPECS, boards, good_count
-from domain.feast.game.phases import board_income
-from domain.feast.game.setup_data import card_number
-from domain.feast.game.state import Player, State
-from domain.feast.goods import GOOD_SPECS, Good
-from domain.feast.occupations import OCCUPATIONS
-from domain.feast.placement import PieceKind, uncovered_negative
-from domain.feast.special_tiles import SPECIAL_SPECS, SpecialTile
+from skald.domain.feast.banquet import THING_PENALTY_POINTS
+from skald.domain.feast.boards.registry import BOARD_SPECS
+from skald.domain.feast.game.events import ScoreLine
+from skald.domain.feast.game.items import SHIP_SPECS, boards, good_count
+from skald.domain.feast.game.phases import board_income
+from skald.domain.feast.game.setup_data import card_number
+from skald.domain.feast.game.state import Player, State
+from skald.domain.feast.goods import GOOD_SPECS, Good
+from skald.domain.feast.occupations import OCCUPATIONS
+from skald.domain.feast.placement import PieceKind, uncovered_negative
+from skald.domain.feast.special_tiles import SPECIAL_SPECS, SpecialTile
 
 _POINTS = {o.number: o.points for o in OCCUPATIONS}
 _CROWN = SPECIAL_SPECS[SpecialTile.ENGLISH_CROWN]

@@ -14,17 +14,17 @@ rule readings, ``game/readings.py``: RULINGS.md "A Feast for Odin, more" from 2)
 
 from __future__ import annotations
 
-from domain.feast.banquet import GameLength
-from domain.feast.game import events as ev
-from domain.feast.game import readings
-from domain.feast.game.evolve import apply
-from domain.feast.game.flow import Log
-from domain.feast.game.phases import start_round
-from domain.feast.game.setup_data import LATE_NUMBERS, starting_cards
-from domain.feast.game.state import initial
-from domain.feast.mountains import FACE_UP_AT_SETUP, MOUNTAIN_STRIPS
-from domain.kernel.chance import Chance
-from domain.kernel.options import OptionKind, Options, OptionSpec
+from skald.domain.feast.banquet import GameLength
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game import readings
+from skald.domain.feast.game.evolve import apply
+from skald.domain.feast.game.flow import Log
+from skald.domain.feast.game.phases import start_round
+from skald.domain.feast.game.setup_data import LATE_NUMBERS, starting_cards
+from skald.domain.feast.game.state import initial
+from skald.domain.feast.mountains import FACE_UP_AT_SETUP, MOUNTAIN_STRIPS
+from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.options import OptionKind, Options, OptionSpec
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 4

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from domain.feast.occupations import OCCUPATIONS
-from domain.feast.weapons import STARTING_WEAPONS, WEAPONS
+from skald.domain.feast.occupations import OCCUPATIONS
+from skald.domain.feast.weapons import STARTING_WEAPONS, WEAPONS
 
 LATE_NUMBERS: tuple[int, ...] = (5, 70, 71, 77, 85, 91, 99, 159)
 """The occupations whose effects were built last (option ``late_occupations``)."""

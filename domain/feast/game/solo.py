@@ -22,10 +22,10 @@ benchmark, not a rule, so it is not scored.
 
 from __future__ import annotations
 
-from domain.feast.game import events as ev
-from domain.feast.game.actions.base import Refusal, rule
-from domain.feast.game.flow import Log
-from domain.feast.game.state import State
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.actions.base import Refusal, rule
+from skald.domain.feast.game.flow import Log
+from skald.domain.feast.game.state import State
 
 SOLO_PLAYERS = 1
 BENCHMARK = 100

@@ -15,13 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domain.feast.banquet import GameLength
-from domain.feast.boards.grid import BoardId
-from domain.feast.goods import GOODS, Good
-from domain.feast.mountains import MountainItem
-from domain.feast.placement import BoardState, empty_board
-from domain.feast.ships import ShipKind
-from domain.kernel.fast import replace
+from skald.domain.feast.banquet import GameLength
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.goods import GOODS, Good
+from skald.domain.feast.mountains import MountainItem
+from skald.domain.feast.placement import BoardState, empty_board
+from skald.domain.feast.ships import ShipKind
+from skald.domain.kernel.fast import replace
 
 NO_GOODS: tuple[int, ...] = (0,) * len(GOODS)
 EMPTY_HOME: BoardState = empty_board(BoardId.HOME)

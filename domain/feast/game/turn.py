@@ -12,23 +12,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from domain.feast.action_board import ActionSpace
-from domain.feast.game import events as ev
-from domain.feast.game import hooks
-from domain.feast.game.actions import SPACE_RULES, SPACES
-from domain.feast.game.actions.base import DONE, Offer, Refusal, rule
-from domain.feast.game.actions.mountains import can_upgrade, strips_open
-from domain.feast.game.actions.occupations import draw_occupation
-from domain.feast.game.evolve import apply
-from domain.feast.game.flow import Log
-from domain.feast.game.hooks import SpaceUse
-from domain.feast.game.items import SHIP_SPECS
-from domain.feast.game.phases import run_phases
-from domain.feast.game.solo import blocked_refusal
-from domain.feast.game.state import Acting, Resume, Running, State
-from domain.feast.ships import Berth, ShipKind
-from domain.kernel.chance import Chance
-from domain.kernel.fast import replace
+from skald.domain.feast.action_board import ActionSpace
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game import hooks
+from skald.domain.feast.game.actions import SPACE_RULES, SPACES
+from skald.domain.feast.game.actions.base import DONE, Offer, Refusal, rule
+from skald.domain.feast.game.actions.mountains import can_upgrade, strips_open
+from skald.domain.feast.game.actions.occupations import draw_occupation
+from skald.domain.feast.game.evolve import apply
+from skald.domain.feast.game.flow import Log
+from skald.domain.feast.game.hooks import SpaceUse
+from skald.domain.feast.game.items import SHIP_SPECS
+from skald.domain.feast.game.phases import run_phases
+from skald.domain.feast.game.solo import blocked_refusal
+from skald.domain.feast.game.state import Acting, Resume, Running, State
+from skald.domain.feast.ships import Berth, ShipKind
+from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.fast import replace
 
 IMITATION = "imitation-"
 

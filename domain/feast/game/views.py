@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.feast.banquet import GameLength
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.items import items
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import (
+from skald.domain.feast.banquet import GameLength
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.items import items
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import (
     CardOffer,
     Dice,
     Exploration,
@@ -34,11 +34,11 @@ from domain.feast.game.state import (
     State,
     Strip,
 )
-from domain.feast.goods import GOODS
-from domain.feast.placement import BoardState
-from domain.feast.ships import ShipKind
-from domain.feast.weapons import Weapon
-from domain.kernel.fast import replace
+from skald.domain.feast.goods import GOODS
+from skald.domain.feast.placement import BoardState
+from skald.domain.feast.ships import ShipKind
+from skald.domain.feast.weapons import Weapon
+from skald.domain.kernel.fast import replace
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from domain.feast.game import events as ev
-from domain.feast.game.flow import Log
-from domain.feast.game.items import BUILDING_INDEX, boards, cattle, good_count, sheep
-from domain.feast.game.state import ItemCount, State
-from domain.feast.goods import Good
-from domain.feast.placement import BoardState, paying_bonuses
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.flow import Log
+from skald.domain.feast.game.items import BUILDING_INDEX, boards, cattle, good_count, sheep
+from skald.domain.feast.game.state import ItemCount, State
+from skald.domain.feast.goods import Good
+from skald.domain.feast.placement import BoardState, paying_bonuses
 
 
 def rewards(

@@ -1,16 +1,24 @@
 """Placing goods, special tiles, silver, ore, wood and stone on boards, houses and the
 banquet table: rule checks with stable codes, immutable states, fast enumeration."""
 
-from domain.feast.placement.engine import check, covered, legal_placements, place
-from domain.feast.placement.errors import PlacementError, Rule
-from domain.feast.placement.pieces import ORE, SILVER, STONE, WOOD, Piece, PieceKind, all_pieces
-from domain.feast.placement.scoring import (
+from skald.domain.feast.placement.engine import check, covered, legal_placements, place
+from skald.domain.feast.placement.errors import PlacementError, Rule
+from skald.domain.feast.placement.pieces import (
+    ORE,
+    SILVER,
+    STONE,
+    WOOD,
+    Piece,
+    PieceKind,
+    all_pieces,
+)
+from skald.domain.feast.placement.scoring import (
     income,
     paying_bonuses,
     uncovered_banquet,
     uncovered_negative,
 )
-from domain.feast.placement.state import BanquetSetup, BoardState, Placement, empty_board
+from skald.domain.feast.placement.state import BanquetSetup, BoardState, Placement, empty_board
 
 __all__ = [
     "ORE",

@@ -19,13 +19,13 @@ from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
 
-from domain.feast.boards.grid import BoardKind
-from domain.feast.goods import Colour
-from domain.feast.placement import pieces as P
-from domain.feast.placement.errors import PlacementError, Rule
-from domain.feast.placement.geometry import Geometry, candidates, footprint, geometry
-from domain.feast.placement.geometry import is_horizontal as _is_horizontal
-from domain.feast.placement.state import BoardState, Placement
+from skald.domain.feast.boards.grid import BoardKind
+from skald.domain.feast.goods import Colour
+from skald.domain.feast.placement import pieces as P
+from skald.domain.feast.placement.errors import PlacementError, Rule
+from skald.domain.feast.placement.geometry import Geometry, candidates, footprint, geometry
+from skald.domain.feast.placement.geometry import is_horizontal as _is_horizontal
+from skald.domain.feast.placement.state import BoardState, Placement
 
 
 @lru_cache(maxsize=8192)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from domain.kernel.errors import IllegalMove
+from skald.domain.kernel.errors import IllegalMove
 
 
 class Rule(StrEnum):

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from domain.feast.banquet import open_squares
-from domain.feast.boards.grid import BoardId, BoardKind, SquareKind
-from domain.feast.boards.registry import BOARD_SPECS
-from domain.feast.placement.state import BanquetSetup
-from domain.feast.shapes import Cells, distinct_rotations, rectangle, rotate
+from skald.domain.feast.banquet import open_squares
+from skald.domain.feast.boards.grid import BoardId, BoardKind, SquareKind
+from skald.domain.feast.boards.registry import BOARD_SPECS
+from skald.domain.feast.placement.state import BanquetSetup
+from skald.domain.feast.shapes import Cells, distinct_rotations, rectangle, rotate
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,14 +7,14 @@ require both to agree on every verdict and on the set of legal placements.
 
 from __future__ import annotations
 
-from domain.feast.banquet import open_squares
-from domain.feast.boards.grid import BoardKind, BoardSpec, SquareKind
-from domain.feast.boards.registry import BOARD_SPECS
-from domain.feast.goods import Colour
-from domain.feast.placement import pieces as P
-from domain.feast.placement.errors import Rule
-from domain.feast.placement.state import BoardState, Placement
-from domain.feast.shapes import rotate
+from skald.domain.feast.banquet import open_squares
+from skald.domain.feast.boards.grid import BoardKind, BoardSpec, SquareKind
+from skald.domain.feast.boards.registry import BOARD_SPECS
+from skald.domain.feast.goods import Colour
+from skald.domain.feast.placement import pieces as P
+from skald.domain.feast.placement.errors import Rule
+from skald.domain.feast.placement.state import BoardState, Placement
+from skald.domain.feast.shapes import rotate
 
 Square = tuple[int, int]
 

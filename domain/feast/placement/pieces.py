@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
-from domain.feast.boards.grid import BoardKind
-from domain.feast.goods import GOOD_SPECS, Colour, Good
-from domain.feast.shapes import Cells, rectangle
-from domain.feast.special_tiles import SPECIAL_SPECS, SpecialTile
+from skald.domain.feast.boards.grid import BoardKind
+from skald.domain.feast.goods import GOOD_SPECS, Colour, Good
+from skald.domain.feast.shapes import Cells, rectangle
+from skald.domain.feast.special_tiles import SPECIAL_SPECS, SpecialTile
 
 
 class PieceKind(StrEnum):

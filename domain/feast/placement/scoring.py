@@ -9,11 +9,11 @@ never be covered (our reading, NOTES.md).
 
 from __future__ import annotations
 
-from domain.feast.boards.grid import BonusSquare
-from domain.feast.boards.registry import BOARD_SPECS
-from domain.feast.placement.engine import covered
-from domain.feast.placement.geometry import geometry
-from domain.feast.placement.state import BoardState
+from skald.domain.feast.boards.grid import BonusSquare
+from skald.domain.feast.boards.registry import BOARD_SPECS
+from skald.domain.feast.placement.engine import covered
+from skald.domain.feast.placement.geometry import geometry
+from skald.domain.feast.placement.state import BoardState
 
 
 def income(state: BoardState) -> int:

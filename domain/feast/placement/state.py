@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.feast.banquet import GameLength
-from domain.feast.boards.grid import BoardId
-from domain.feast.placement.pieces import Piece
+from skald.domain.feast.banquet import GameLength
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.placement.pieces import Piece
 
 
 @dataclass(frozen=True, slots=True)

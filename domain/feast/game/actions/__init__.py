@@ -1,6 +1,6 @@
 """Action-space handlers by group, dispatched by the printed space's ``kind``.
 
-To add a space: write a :class:`~domain.feast.game.actions.base.SpaceRule` (``refuse``,
+To add a space: write a :class:`~skald.domain.feast.game.actions.base.SpaceRule` (``refuse``,
 ``use``, ``options``) in the module of its group and register its kind in ``SPACE_RULES``;
 multi-step spaces return an ``Offer`` (or, for dice, set their own pending record in state and
 answer it from ``checks``/``legal`` as ``turn`` does for ``Running``). Kinds not in
@@ -9,8 +9,8 @@ answer it from ``checks``/``legal`` as ``turn`` does for ``Running``). Kinds not
 
 from __future__ import annotations
 
-from domain.feast.action_board import ACTION_SPACES, ActionSpace
-from domain.feast.game.actions import (
+from skald.domain.feast.action_board import ACTION_SPACES, ActionSpace
+from skald.domain.feast.game.actions import (
     dice,
     emigration,
     exploration,
@@ -20,7 +20,7 @@ from domain.feast.game.actions import (
     occupations,
     sailing,
 )
-from domain.feast.game.actions.base import SpaceRule
+from skald.domain.feast.game.actions.base import SpaceRule
 
 SPACE_RULES: dict[str, SpaceRule] = {
     "build": fixed.FIXED,

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from domain.feast.action_board import ActionSpace
-from domain.feast.game.flow import Log
-from domain.feast.game.state import State
-from domain.kernel.chance import Chance
+from skald.domain.feast.action_board import ActionSpace
+from skald.domain.feast.game.flow import Log
+from skald.domain.feast.game.state import State
+from skald.domain.kernel.chance import Chance
 
 Refusal = tuple[str, str]
 """(rule code, reason in plain words)."""

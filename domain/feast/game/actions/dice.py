@@ -18,17 +18,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.feast.action_board import ACTION_SPACES, ActionSpace
-from domain.feast.game import events as ev
-from domain.feast.game import hooks
-from domain.feast.game.actions.base import Offer, Refusal, SpaceRule, rule
-from domain.feast.game.flow import Log
-from domain.feast.game.items import SPECIAL_NAMES, items
-from domain.feast.game.state import Dice, ItemCount, State
-from domain.feast.goods import GOODS
-from domain.feast.ships import ShipKind
-from domain.feast.special_tiles import SPECIAL_SPECS, SpecialTile
-from domain.kernel.chance import Chance
+from skald.domain.feast.action_board import ACTION_SPACES, ActionSpace
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game import hooks
+from skald.domain.feast.game.actions.base import Offer, Refusal, SpaceRule, rule
+from skald.domain.feast.game.flow import Log
+from skald.domain.feast.game.items import SPECIAL_NAMES, items
+from skald.domain.feast.game.state import Dice, ItemCount, State
+from skald.domain.feast.goods import GOODS
+from skald.domain.feast.ships import ShipKind
+from skald.domain.feast.special_tiles import SPECIAL_SPECS, SpecialTile
+from skald.domain.kernel.chance import Chance
 
 ROLLS = 3
 """Up to three rolls, each replacing the last (ダイスを3回まで振って)."""

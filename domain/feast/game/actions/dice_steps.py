@@ -25,12 +25,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game import hooks
-from domain.feast.game.actions import SPACES
-from domain.feast.game.actions.base import Refusal, rule
-from domain.feast.game.actions.dice import (
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game import hooks
+from skald.domain.feast.game.actions import SPACES
+from skald.domain.feast.game.actions.base import Refusal, rule
+from skald.domain.feast.game.actions.dice import (
     RAID_FAILS_AT,
     boats_used,
     loot_table,
@@ -40,14 +40,14 @@ from domain.feast.game.actions.dice import (
     sword_of,
     takeable,
 )
-from domain.feast.game.flow import Log
-from domain.feast.game.hooks import DiceOutcome
-from domain.feast.game.items import amount, items
-from domain.feast.game.readings import raid_judged_after_spending
-from domain.feast.game.state import Dice, State
-from domain.feast.game.turn import continue_action
-from domain.kernel.chance import Chance
-from domain.kernel.errors import IllegalMove
+from skald.domain.feast.game.flow import Log
+from skald.domain.feast.game.hooks import DiceOutcome
+from skald.domain.feast.game.items import amount, items
+from skald.domain.feast.game.readings import raid_judged_after_spending
+from skald.domain.feast.game.state import Dice, State
+from skald.domain.feast.game.turn import continue_action
+from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.errors import IllegalMove
 
 
 def _dice(s: State) -> Dice:

@@ -19,17 +19,17 @@ emigrated ships (12 squares, 2 each).
 
 from __future__ import annotations
 
-from domain.feast.action_board import ActionSpace
-from domain.feast.banquet import SQUARES_PER_EMIGRATED_SHIP, TABLE_SQUARES
-from domain.feast.boards.home import BERTHS_LARGE, BERTHS_SMALL
-from domain.feast.game import events as ev
-from domain.feast.game import hooks
-from domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
-from domain.feast.game.flow import Log
-from domain.feast.game.items import items
-from domain.feast.game.state import Player, Ship, State
-from domain.feast.ships import ShipKind
-from domain.kernel.chance import Chance
+from skald.domain.feast.action_board import ActionSpace
+from skald.domain.feast.banquet import SQUARES_PER_EMIGRATED_SHIP, TABLE_SQUARES
+from skald.domain.feast.boards.home import BERTHS_LARGE, BERTHS_SMALL
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game import hooks
+from skald.domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
+from skald.domain.feast.game.flow import Log
+from skald.domain.feast.game.items import items
+from skald.domain.feast.game.state import Player, Ship, State
+from skald.domain.feast.ships import ShipKind
+from skald.domain.kernel.chance import Chance
 
 EXCHANGE = 8
 FLEET = BERTHS_SMALL + BERTHS_LARGE

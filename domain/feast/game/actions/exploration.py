@@ -14,15 +14,15 @@ scores its printed points.
 
 from __future__ import annotations
 
-from domain.feast.action_board import ActionSpace
-from domain.feast.boards.exploration import EXPLORATION_FACES
-from domain.feast.boards.grid import BoardId
-from domain.feast.game import events as ev
-from domain.feast.game import hooks
-from domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
-from domain.feast.game.flow import Log
-from domain.feast.game.state import Exploration, State
-from domain.kernel.chance import Chance
+from skald.domain.feast.action_board import ActionSpace
+from skald.domain.feast.boards.exploration import EXPLORATION_FACES
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game import hooks
+from skald.domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
+from skald.domain.feast.game.flow import Log
+from skald.domain.feast.game.state import Exploration, State
+from skald.domain.kernel.chance import Chance
 
 COLUMN_FACES: dict[int, tuple[BoardId, ...]] = {
     column: tuple(f.spec.board for f in EXPLORATION_FACES if f.action_column == column)

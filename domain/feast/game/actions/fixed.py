@@ -7,12 +7,12 @@ gained as named in ``action_board`` (``pay``/``gain``).
 
 from __future__ import annotations
 
-from domain.feast.action_board import ActionSpace, Amount
-from domain.feast.game import events as ev
-from domain.feast.game import hooks
-from domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
-from domain.feast.game.flow import Log
-from domain.feast.game.items import (
+from skald.domain.feast.action_board import ActionSpace, Amount
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game import hooks
+from skald.domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
+from skald.domain.feast.game.flow import Log
+from skald.domain.feast.game.items import (
     BUILDING_INDEX,
     SHIP_SPECS,
     amount,
@@ -22,9 +22,9 @@ from domain.feast.game.items import (
     items,
     sheep,
 )
-from domain.feast.game.state import ItemCount, State
-from domain.feast.ships import ShipKind
-from domain.kernel.chance import Chance
+from skald.domain.feast.game.state import ItemCount, State
+from skald.domain.feast.ships import ShipKind
+from skald.domain.kernel.chance import Chance
 
 
 def _counts(amounts: tuple[Amount, ...]) -> tuple[ItemCount, ...]:

@@ -9,15 +9,15 @@ forged (``feast/special-tile-taken``).
 
 from __future__ import annotations
 
-from domain.feast.action_board import ActionSpace
-from domain.feast.game import events as ev
-from domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
-from domain.feast.game.flow import Log
-from domain.feast.game.items import items
-from domain.feast.game.state import State
-from domain.feast.goods import Good
-from domain.feast.special_tiles import SPECIAL_TILES
-from domain.kernel.chance import Chance
+from skald.domain.feast.action_board import ActionSpace
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
+from skald.domain.feast.game.flow import Log
+from skald.domain.feast.game.items import items
+from skald.domain.feast.game.state import State
+from skald.domain.feast.goods import Good
+from skald.domain.feast.special_tiles import SPECIAL_TILES
+from skald.domain.kernel.chance import Chance
 
 FORGE_CHOICES: tuple[str, ...] = (
     Good.JEWELRY.value,

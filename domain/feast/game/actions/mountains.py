@@ -8,12 +8,12 @@ choices are steps of the running action (``TakeFromMountain``, ``Upgrade``), in 
 
 from __future__ import annotations
 
-from domain.feast.action_board import ActionSpace
-from domain.feast.game.actions.base import Offer, Refusal, SpaceRule, rule
-from domain.feast.game.flow import Log, draw_weapon
-from domain.feast.game.state import Player, Running, State
-from domain.feast.goods import GOODS, Good, upgrades
-from domain.kernel.chance import Chance
+from skald.domain.feast.action_board import ActionSpace
+from skald.domain.feast.game.actions.base import Offer, Refusal, SpaceRule, rule
+from skald.domain.feast.game.flow import Log, draw_weapon
+from skald.domain.feast.game.state import Player, Running, State
+from skald.domain.feast.goods import GOODS, Good, upgrades
+from skald.domain.kernel.chance import Chance
 
 _UPGRADABLE = tuple(
     (i, spec.good) for i, spec in enumerate(GOODS) if upgrades(spec.good, 1) is not None

@@ -7,14 +7,14 @@ printed points count at the end; its own effect is the engine's (``cards.engine.
 
 from __future__ import annotations
 
-from domain.feast.action_board import ActionSpace
-from domain.feast.game import events as ev
-from domain.feast.game import hooks
-from domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
-from domain.feast.game.flow import Log
-from domain.feast.game.items import amount, items
-from domain.feast.game.state import State
-from domain.kernel.chance import Chance
+from skald.domain.feast.action_board import ActionSpace
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game import hooks
+from skald.domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
+from skald.domain.feast.game.flow import Log
+from skald.domain.feast.game.items import amount, items
+from skald.domain.feast.game.state import State
+from skald.domain.kernel.chance import Chance
 
 _PAY = ("stone", "ore")
 

@@ -24,16 +24,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, pairwise
 
-from domain.feast.action_board import ACTION_SPACES, ActionSpace
-from domain.feast.game import events as ev
-from domain.feast.game import hooks
-from domain.feast.game.actions.base import Offer, Refusal, SpaceRule, rule
-from domain.feast.game.flow import Log
-from domain.feast.game.items import GOOD_INDEX, items
-from domain.feast.game.state import Player, State
-from domain.feast.goods import GOODS, Colour, Good
-from domain.feast.special_tiles import SPECIAL_SPECS, SPECIAL_TILES, SpecialTile
-from domain.kernel.chance import Chance
+from skald.domain.feast.action_board import ACTION_SPACES, ActionSpace
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game import hooks
+from skald.domain.feast.game.actions.base import Offer, Refusal, SpaceRule, rule
+from skald.domain.feast.game.flow import Log
+from skald.domain.feast.game.items import GOOD_INDEX, items
+from skald.domain.feast.game.state import Player, State
+from skald.domain.feast.goods import GOODS, Colour, Good
+from skald.domain.feast.special_tiles import SPECIAL_SPECS, SPECIAL_TILES, SpecialTile
+from skald.domain.kernel.chance import Chance
 
 TRADE = "TradeOverseas"
 SALE = "BuySpecials"

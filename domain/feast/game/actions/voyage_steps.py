@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.actions.base import Refusal
-from domain.feast.game.actions.sailing import (
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.actions.base import Refusal
+from skald.domain.feast.game.actions.sailing import (
     SALE,
     TRADE,
     charged,
@@ -19,11 +19,11 @@ from domain.feast.game.actions.sailing import (
     trade_choices,
     trade_refusal,
 )
-from domain.feast.game.flow import Log
-from domain.feast.game.state import State
-from domain.feast.game.turn import continue_action
-from domain.kernel.chance import Chance
-from domain.kernel.errors import IllegalMove
+from skald.domain.feast.game.flow import Log
+from skald.domain.feast.game.state import State
+from skald.domain.feast.game.turn import continue_action
+from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.errors import IllegalMove
 
 
 def _raise(refusal: Refusal | None) -> None:

@@ -9,12 +9,12 @@ touch: ``on_play``, ``on_play_buys``, ``on_play_ships``, ``spaces``, ``gathering
 ``gains``, ``anytime``, ``as_soon_as``, ``scoring``. How to add a card: ``README.md``.
 
 The flow never imports this package: it calls the cards through ``game.hooks``, which this
-package fills when it is imported (``domain.feast.game`` imports it), so the imports run one
+package fills when it is imported (``skald.domain.feast.game`` imports it), so the imports run one
 way, cards → flow.
 """
 
-from domain.feast.game import granted, hooks
-from domain.feast.game.cards import answers, engine, registry, watch
+from skald.domain.feast.game import granted, hooks
+from skald.domain.feast.game.cards import answers, engine, registry, watch
 
 hooks.register(engine, answers, watch, granted)
 

@@ -7,19 +7,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from domain.feast.game import commands as cmd
-from domain.feast.game import events as ev
-from domain.feast.game.actions.base import Refusal, rule
-from domain.feast.game.cards import registry
-from domain.feast.game.cards.effects import apply_choice, legal_choices, spent
-from domain.feast.game.cards.engine import cards_of
-from domain.feast.game.cards.model import Card, Choice
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import Phase, State
-from domain.kernel.chance import Chance
+from skald.domain.feast.game import commands as cmd
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.actions.base import Refusal, rule
+from skald.domain.feast.game.cards import registry
+from skald.domain.feast.game.cards.effects import apply_choice, legal_choices, spent
+from skald.domain.feast.game.cards.engine import cards_of
+from skald.domain.feast.game.cards.model import Card, Choice
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import Phase, State
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 ANYTIME = "anytime"
 _RUNNING = (Phase.ACTIONS, Phase.FEAST, Phase.FINAL)

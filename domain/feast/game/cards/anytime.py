@@ -8,23 +8,23 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
-from domain.feast.boards.grid import BoardId
-from domain.feast.game import events as ev
-from domain.feast.game.cards.counts import HOUSES
-from domain.feast.game.cards.effects import choices, exchange
-from domain.feast.game.cards.engine import play
-from domain.feast.game.cards.model import Card, Choice, Menu, Pairs
-from domain.feast.game.items import GOOD_INDEX, boards, items
-from domain.feast.game.setup_data import card_id, card_number
-from domain.feast.game.state import State
-from domain.feast.goods import GOODS, Colour
-from domain.feast.placement import SILVER, WOOD, Placement, legal_placements
-from domain.feast.ships import ShipKind
-from domain.feast.weapons import Weapon
-from domain.kernel.chance import Chance
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards.counts import HOUSES
+from skald.domain.feast.game.cards.effects import choices, exchange
+from skald.domain.feast.game.cards.engine import play
+from skald.domain.feast.game.cards.model import Card, Choice, Menu, Pairs
+from skald.domain.feast.game.items import GOOD_INDEX, boards, items
+from skald.domain.feast.game.setup_data import card_id, card_number
+from skald.domain.feast.game.state import State
+from skald.domain.feast.goods import GOODS, Colour
+from skald.domain.feast.placement import SILVER, WOOD, Placement, legal_placements
+from skald.domain.feast.ships import ShipKind
+from skald.domain.feast.weapons import Weapon
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 
 def _fixed(*rows: tuple[Pairs, Pairs]) -> Menu:

@@ -6,18 +6,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.feast.game import events as ev
-from domain.feast.game.cards.counts import houses, large_ships, round_income, ships
-from domain.feast.game.cards.effects import card, choices, give, spent
-from domain.feast.game.cards.model import Card, Limit, Menu, PlayFn
-from domain.feast.game.items import free_berths
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import ItemCount, State
-from domain.feast.ships import Berth, ShipKind
-from domain.kernel.chance import Chance
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards.counts import houses, large_ships, round_income, ships
+from skald.domain.feast.game.cards.effects import card, choices, give, spent
+from skald.domain.feast.game.cards.model import Card, Limit, Menu, PlayFn
+from skald.domain.feast.game.items import free_berths
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import ItemCount, State
+from skald.domain.feast.ships import Berth, ShipKind
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 
 def _boat_builder(log: Log, seat: int, chance: Chance) -> None:

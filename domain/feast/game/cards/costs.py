@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from domain.feast.action_board import ACTION_SPACES, ActionSpace, Group
-from domain.feast.game.cards.engine import price
-from domain.feast.game.cards.model import Card, PayFn
-from domain.feast.game.items import items
-from domain.feast.game.state import ItemCount, State
+from skald.domain.feast.action_board import ACTION_SPACES, ActionSpace, Group
+from skald.domain.feast.game.cards.engine import price
+from skald.domain.feast.game.cards.model import Card, PayFn
+from skald.domain.feast.game.items import items
+from skald.domain.feast.game.state import ItemCount, State
 
 EMIGRATION_KINDS = frozenset({"emigrate", "exchange-and-emigrate"})
 

@@ -3,12 +3,12 @@ goods box's layout (the diagonals two cards move along)."""
 
 from __future__ import annotations
 
-from domain.feast.boards.grid import BoardId
-from domain.feast.game.items import boards, good_count
-from domain.feast.game.state import Player
-from domain.feast.goods import GOOD_SPECS, GOODS, Colour, Good, upgrades
-from domain.feast.placement import PieceKind, income
-from domain.feast.ships import ShipKind
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.game.items import boards, good_count
+from skald.domain.feast.game.state import Player
+from skald.domain.feast.goods import GOOD_SPECS, GOODS, Colour, Good, upgrades
+from skald.domain.feast.placement import PieceKind, income
+from skald.domain.feast.ships import ShipKind
 
 HOUSES = (BoardId.STONE_HOUSE, BoardId.LONG_HOUSE)
 """Stone and long houses ("houses" on the cards; sheds are not)."""

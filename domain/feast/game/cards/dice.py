@@ -8,15 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from domain.feast.game import events as ev
-from domain.feast.game.cards.effects import (
-    give,
-    mountain_menu,
-    offer,
-    recall_menu,
-    search,
-)
-from domain.feast.game.cards.model import (
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards.effects import give, mountain_menu, offer, recall_menu, search
+from skald.domain.feast.game.cards.model import (
     Card,
     Choice,
     DiceFn,
@@ -27,14 +21,14 @@ from domain.feast.game.cards.model import (
     SpaceFn,
     SpaceUse,
 )
-from domain.feast.game.items import items
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import State
-from domain.feast.weapons import Weapon
-from domain.kernel.chance import Chance
+from skald.domain.feast.game.items import items
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import State
+from skald.domain.feast.weapons import Weapon
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 
 def _minus(*kinds: str) -> RollFn:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from domain.feast.boards.grid import BoardId
-from domain.feast.game import events as ev
-from domain.feast.game.cards import table
-from domain.feast.game.cards.model import (
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards import table
+from skald.domain.feast.game.cards.model import (
     ApplyFn,
     Card,
     Choice,
@@ -25,8 +25,8 @@ from domain.feast.game.cards.model import (
     SpaceUse,
     UsableFn,
 )
-from domain.feast.game.flow import Log, draw_weapon
-from domain.feast.game.items import (
+from skald.domain.feast.game.flow import Log, draw_weapon
+from skald.domain.feast.game.items import (
     BUILDING_INDEX,
     SHIP_SPECS,
     SPECIAL_NAMES,
@@ -37,14 +37,14 @@ from domain.feast.game.items import (
     gain,
     items,
 )
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import ItemCount, Phase, State
-from domain.feast.goods import GOODS, Good, upgrades
-from domain.feast.mountains import MountainItem
-from domain.feast.placement import Piece, Placement, legal_placements
-from domain.feast.ships import Berth, ShipKind
-from domain.feast.weapons import Weapon
-from domain.kernel.chance import Chance
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import ItemCount, Phase, State
+from skald.domain.feast.goods import GOODS, Good, upgrades
+from skald.domain.feast.mountains import MountainItem
+from skald.domain.feast.placement import Piece, Placement, legal_placements
+from skald.domain.feast.ships import Berth, ShipKind
+from skald.domain.feast.weapons import Weapon
+from skald.domain.kernel.chance import Chance
 
 
 def card(number: int) -> Card:

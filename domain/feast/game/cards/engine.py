@@ -29,19 +29,19 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from domain.feast.action_board import ACTION_SPACES, ActionSpace
-from domain.feast.game import events as ev
-from domain.feast.game.cards import table
-from domain.feast.game.cards.effects import spent
-from domain.feast.game.cards.model import Card, DiceOutcome, Limit, SpaceUse, UsableFn
-from domain.feast.game.cards.phases import sober_credit
-from domain.feast.game.readings import cards_before_count
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import ItemCount, Phase, State
-from domain.kernel.chance import Chance
+from skald.domain.feast.action_board import ACTION_SPACES, ActionSpace
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards import table
+from skald.domain.feast.game.cards.effects import spent
+from skald.domain.feast.game.cards.model import Card, DiceOutcome, Limit, SpaceUse, UsableFn
+from skald.domain.feast.game.cards.phases import sober_credit
+from skald.domain.feast.game.readings import cards_before_count
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import ItemCount, Phase, State
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 ROLLS = 3
 POINTS = (

@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from domain.feast.boards.exploration import EXPLORATION_FACES
-from domain.feast.game import events as ev
-from domain.feast.game.cards.counts import HOUSES, houses
-from domain.feast.game.cards.effects import give, offer
-from domain.feast.game.cards.model import ArrivalFn, Card, Choice, EventFn, Menu
-from domain.feast.game.items import items
-from domain.feast.game.state import ItemCount, State
-from domain.feast.mountains import MountainItem
-from domain.kernel.chance import Chance
+from skald.domain.feast.boards.exploration import EXPLORATION_FACES
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards.counts import HOUSES, houses
+from skald.domain.feast.game.cards.effects import give, offer
+from skald.domain.feast.game.cards.model import ArrivalFn, Card, Choice, EventFn, Menu
+from skald.domain.feast.game.items import items
+from skald.domain.feast.game.state import ItemCount, State
+from skald.domain.feast.mountains import MountainItem
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 _EXPLORATION = frozenset(f.spec.board.value for f in EXPLORATION_FACES)
 _HOUSE_NAMES = tuple(h.value for h in HOUSES)

@@ -10,15 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.feast.action_board import Group
-from domain.feast.game.cards.effects import (
-    enabled_by_offer,
-    give,
-    mountain_menu,
-    offer,
-)
-from domain.feast.game.cards.model import Card, Choice, Menu, SpaceUse
-from domain.feast.game.cards.spaces import (
+from skald.domain.feast.action_board import Group
+from skald.domain.feast.game.cards.effects import enabled_by_offer, give, mountain_menu, offer
+from skald.domain.feast.game.cards.model import Card, Choice, Menu, SpaceUse
+from skald.domain.feast.game.cards.spaces import (
     after_gain,
     after_offer,
     before_offer,
@@ -27,13 +22,13 @@ from domain.feast.game.cards.spaces import (
     of_kind,
     trigger_of,
 )
-from domain.feast.game.items import MOUNTAIN_ITEM, items
-from domain.feast.game.state import Acting
-from domain.feast.mountains import MountainItem
-from domain.kernel.chance import Chance
+from skald.domain.feast.game.items import MOUNTAIN_ITEM, items
+from skald.domain.feast.game.state import Acting
+from skald.domain.feast.mountains import MountainItem
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 
 def _pays_ore(use: SpaceUse) -> bool:

@@ -14,16 +14,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from domain.feast.game.actions.occupations import take_occupation
-from domain.feast.game.cards.effects import offer
-from domain.feast.game.cards.engine import play
-from domain.feast.game.cards.model import Card, Choice, Menu
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import State
-from domain.kernel.chance import Chance
+from skald.domain.feast.game.actions.occupations import take_occupation
+from skald.domain.feast.game.cards.effects import offer
+from skald.domain.feast.game.cards.engine import play
+from skald.domain.feast.game.cards.model import Card, Choice, Menu
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import State
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 
 def _preceptor(log: Log, seat: int) -> bool:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from domain.feast.boards.grid import BoardId
-from domain.feast.game import events as ev
-from domain.feast.game.cards.counts import HOUSES, count, ships, specials_owned
-from domain.feast.game.cards.effects import (
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards.counts import HOUSES, count, ships, specials_owned
+from skald.domain.feast.game.cards.effects import (
     draw,
     exchange,
     give,
@@ -22,22 +22,17 @@ from domain.feast.game.cards.effects import (
     tier,
     vikings_on,
 )
-from domain.feast.game.cards.model import Card, Choice, Menu, PhaseFn
-from domain.feast.game.items import boards, items
-from domain.feast.game.state import State
-from domain.feast.goods import Good
-from domain.feast.placement import (
-    ORE,
-    STONE,
-    WOOD,
-    legal_placements,
-)
-from domain.feast.rounds import harvest
-from domain.feast.ships import ShipKind
-from domain.kernel.chance import Chance
+from skald.domain.feast.game.cards.model import Card, Choice, Menu, PhaseFn
+from skald.domain.feast.game.items import boards, items
+from skald.domain.feast.game.state import State
+from skald.domain.feast.goods import Good
+from skald.domain.feast.placement import ORE, STONE, WOOD, legal_placements
+from skald.domain.feast.rounds import harvest
+from skald.domain.feast.ships import ShipKind
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 
 def _harvested(s: State) -> tuple[Good, ...]:

@@ -13,15 +13,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from domain.feast.action_board import ActionSpace
-from domain.feast.game.hooks import DiceOutcome as DiceOutcome
-from domain.feast.game.hooks import SpaceUse as SpaceUse
-from domain.feast.game.hooks import UsableFn as UsableFn
-from domain.feast.game.state import ItemCount, State
-from domain.kernel.chance import Chance
+from skald.domain.feast.action_board import ActionSpace
+from skald.domain.feast.game.hooks import DiceOutcome as DiceOutcome
+from skald.domain.feast.game.hooks import SpaceUse as SpaceUse
+from skald.domain.feast.game.hooks import UsableFn as UsableFn
+from skald.domain.feast.game.state import ItemCount, State
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 
 class Limit(StrEnum):

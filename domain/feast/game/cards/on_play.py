@@ -10,36 +10,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from domain.feast.boards.grid import BoardId
-from domain.feast.game import events as ev
-from domain.feast.game.cards.counts import (
-    HOUSES,
-    count,
-    houses,
-    ships,
-    specials_owned,
-)
-from domain.feast.game.cards.effects import (
-    draw,
-    exchange,
-    give,
-    have,
-    search,
-    tier,
-)
-from domain.feast.game.cards.model import Card, Pairs, PlayFn
-from domain.feast.game.cards.spaces import printed_column
-from domain.feast.game.items import cattle, items, sheep
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import Player, State
-from domain.feast.game.yields import breed, rewards
-from domain.feast.goods import GOODS, Colour, Good
-from domain.feast.ships import ShipKind
-from domain.feast.weapons import Weapon
-from domain.kernel.chance import Chance
+from skald.domain.feast.boards.grid import BoardId
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards.counts import HOUSES, count, houses, ships, specials_owned
+from skald.domain.feast.game.cards.effects import draw, exchange, give, have, search, tier
+from skald.domain.feast.game.cards.model import Card, Pairs, PlayFn
+from skald.domain.feast.game.cards.spaces import printed_column
+from skald.domain.feast.game.items import cattle, items, sheep
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import Player, State
+from skald.domain.feast.game.yields import breed, rewards
+from skald.domain.feast.goods import GOODS, Colour, Good
+from skald.domain.feast.ships import ShipKind
+from skald.domain.feast.weapons import Weapon
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 WB, KNARR, LONGSHIP = ShipKind.WHALING_BOAT, ShipKind.KNARR, ShipKind.LONGSHIP
 

@@ -6,13 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from domain.feast.game import events as ev
-from domain.feast.game.cards.counts import (
-    box_step,
-    count,
-    to_blue,
-)
-from domain.feast.game.cards.effects import (
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards.counts import box_step, count, to_blue
+from skald.domain.feast.game.cards.effects import (
     choices,
     exchange,
     offer,
@@ -20,16 +16,16 @@ from domain.feast.game.cards.effects import (
     strips_with,
     take,
 )
-from domain.feast.game.cards.engine import has
-from domain.feast.game.cards.model import Card, Choice, Menu
-from domain.feast.game.items import items
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import ItemCount, Player, State
-from domain.feast.goods import GOODS, Colour, Good, upgrades
-from domain.kernel.chance import Chance
+from skald.domain.feast.game.cards.engine import has
+from skald.domain.feast.game.cards.model import Card, Choice, Menu
+from skald.domain.feast.game.items import items
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import ItemCount, Player, State
+from skald.domain.feast.goods import GOODS, Colour, Good, upgrades
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 
 def _p(s: State, seat: int) -> Player:

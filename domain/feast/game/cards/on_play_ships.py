@@ -6,30 +6,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from domain.feast.game import events as ev
-from domain.feast.game.cards.costs import emigration_cost
-from domain.feast.game.cards.counts import (
-    FLIP,
-    large_ships,
-    ships,
-)
-from domain.feast.game.cards.effects import (
-    exchange,
-    have,
-    offer,
-    offered,
-    tier,
-)
-from domain.feast.game.cards.model import ApplyFn, Card, Choice, Menu
-from domain.feast.game.cards.on_play_buys import tiered
-from domain.feast.game.items import items
-from domain.feast.game.state import ItemCount, Player, State
-from domain.feast.goods import GOODS
-from domain.feast.ships import ShipKind
-from domain.kernel.chance import Chance
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards.costs import emigration_cost
+from skald.domain.feast.game.cards.counts import FLIP, large_ships, ships
+from skald.domain.feast.game.cards.effects import exchange, have, offer, offered, tier
+from skald.domain.feast.game.cards.model import ApplyFn, Card, Choice, Menu
+from skald.domain.feast.game.cards.on_play_buys import tiered
+from skald.domain.feast.game.items import items
+from skald.domain.feast.game.state import ItemCount, Player, State
+from skald.domain.feast.goods import GOODS
+from skald.domain.feast.ships import ShipKind
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 WB, KNARR, LONGSHIP = ShipKind.WHALING_BOAT, ShipKind.KNARR, ShipKind.LONGSHIP
 

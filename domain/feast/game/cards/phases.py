@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from domain.feast.game import events as ev
-from domain.feast.game.cards.counts import HOUSES, count
-from domain.feast.game.cards.effects import (
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards.counts import HOUSES, count
+from skald.domain.feast.game.cards.effects import (
     draw,
     give,
     offer,
@@ -20,22 +20,19 @@ from domain.feast.game.cards.effects import (
     tier,
     vikings_on,
 )
-from domain.feast.game.cards.model import Card, Choice, EventFn, Menu, PhaseFn
-from domain.feast.game.cards.spaces import printed_column
-from domain.feast.game.items import boards, items
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import State
-from domain.feast.game.yields import rewards
-from domain.feast.goods import Good
-from domain.feast.mountains import MountainItem
-from domain.feast.placement import (
-    BoardState,
-    Piece,
-)
-from domain.kernel.chance import Chance
+from skald.domain.feast.game.cards.model import Card, Choice, EventFn, Menu, PhaseFn
+from skald.domain.feast.game.cards.spaces import printed_column
+from skald.domain.feast.game.items import boards, items
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import State
+from skald.domain.feast.game.yields import rewards
+from skald.domain.feast.goods import Good
+from skald.domain.feast.mountains import MountainItem
+from skald.domain.feast.placement import BoardState, Piece
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 
 def _village_leader(log: Log, seat: int, chance: Chance) -> None:

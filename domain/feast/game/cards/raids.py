@@ -6,21 +6,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from domain.feast.game import events as ev
-from domain.feast.game.cards.counts import FLIP
-from domain.feast.game.cards.dice import (
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards.counts import FLIP
+from skald.domain.feast.game.cards.dice import (
     after_dice_gain,
     after_dice_offer,
     before_dice_offer,
     weapon_back,
 )
-from domain.feast.game.cards.effects import (
-    draw,
-    give,
-    offer,
-)
-from domain.feast.game.cards.engine import loot
-from domain.feast.game.cards.model import (
+from skald.domain.feast.game.cards.effects import draw, give, offer
+from skald.domain.feast.game.cards.engine import loot
+from skald.domain.feast.game.cards.model import (
     ApplyFn,
     Card,
     Choice,
@@ -29,17 +25,17 @@ from domain.feast.game.cards.model import (
     RollFn,
     SpaceUse,
 )
-from domain.feast.game.items import items
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import State
-from domain.feast.goods import GOOD_SPECS, Colour
-from domain.feast.ships import ShipKind
-from domain.feast.special_tiles import SPECIAL_SPECS, SpecialTile
-from domain.feast.weapons import Weapon
-from domain.kernel.chance import Chance
+from skald.domain.feast.game.items import items
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import State
+from skald.domain.feast.goods import GOOD_SPECS, Colour
+from skald.domain.feast.ships import ShipKind
+from skald.domain.feast.special_tiles import SPECIAL_SPECS, SpecialTile
+from skald.domain.feast.weapons import Weapon
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 
 RAIDS = ("raiding", "pillaging")

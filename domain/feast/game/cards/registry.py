@@ -7,8 +7,8 @@ played and scores its points (``components()`` lists it under ``occupation_effec
 
 from __future__ import annotations
 
-from domain.feast.game import events as ev
-from domain.feast.game.cards import (
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards import (
     anytime,
     as_soon_as,
     costs,
@@ -30,9 +30,9 @@ from domain.feast.game.cards import (
     trading,
     without_vikings,
 )
-from domain.feast.game.cards.model import Card, Limit
-from domain.feast.game.setup_data import LATE_NUMBERS as LATE_NUMBERS
-from domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.cards.model import Card, Limit
+from skald.domain.feast.game.setup_data import LATE_NUMBERS as LATE_NUMBERS
+from skald.domain.feast.game.setup_data import card_id
 
 MODULES = (
     on_play,

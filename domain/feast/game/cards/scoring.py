@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.feast.game.cards.effects import give, tier
-from domain.feast.game.cards.model import Card
-from domain.kernel.chance import Chance
+from skald.domain.feast.game.cards.effects import give, tier
+from skald.domain.feast.game.cards.model import Card
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 
 def _seafarer(log: Log, seat: int, chance: Chance) -> None:

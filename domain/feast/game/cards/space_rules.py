@@ -9,20 +9,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from domain.feast.action_board import ActionSpace
-from domain.feast.game import events as ev
-from domain.feast.game.cards.counts import ships
-from domain.feast.game.cards.effects import card, exchange, legal_choices
-from domain.feast.game.cards.model import Card, Choice, Menu, SpaceUse, UsableFn
-from domain.feast.game.cards.spaces import before_offer, of_kind
-from domain.feast.game.items import items
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import State
-from domain.feast.ships import ShipKind
-from domain.kernel.chance import Chance
+from skald.domain.feast.action_board import ActionSpace
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards.counts import ships
+from skald.domain.feast.game.cards.effects import card, exchange, legal_choices
+from skald.domain.feast.game.cards.model import Card, Choice, Menu, SpaceUse, UsableFn
+from skald.domain.feast.game.cards.spaces import before_offer, of_kind
+from skald.domain.feast.game.items import items
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import State
+from skald.domain.feast.ships import ShipKind
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 
 def _warmonger(s: State, seat: int, space: ActionSpace) -> int:

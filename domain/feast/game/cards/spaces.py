@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from domain.feast.action_board import ACTION_SPACES, Group
-from domain.feast.game import events as ev
-from domain.feast.game.cards.effects import (
+from skald.domain.feast.action_board import ACTION_SPACES, Group
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards.effects import (
     draw,
     give,
     offer,
@@ -22,18 +22,18 @@ from domain.feast.game.cards.effects import (
     search,
     upgrade_menu,
 )
-from domain.feast.game.cards.model import Card, Choice, Menu, SpaceFn, SpaceTest, SpaceUse
-from domain.feast.game.items import items
-from domain.feast.game.readings import warden_counts_placements
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import State
-from domain.feast.goods import GOODS, Good, upgrades
-from domain.feast.mountains import MountainItem
-from domain.feast.weapons import Weapon
-from domain.kernel.chance import Chance
+from skald.domain.feast.game.cards.model import Card, Choice, Menu, SpaceFn, SpaceTest, SpaceUse
+from skald.domain.feast.game.items import items
+from skald.domain.feast.game.readings import warden_counts_placements
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import State
+from skald.domain.feast.goods import GOODS, Good, upgrades
+from skald.domain.feast.mountains import MountainItem
+from skald.domain.feast.weapons import Weapon
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 
 _SPACES = {a.id: a for a in ACTION_SPACES}

@@ -6,8 +6,8 @@ module level while ``registry`` (which imports every card module) fills the tabl
 
 from __future__ import annotations
 
-from domain.feast.game.cards.model import Card
-from domain.feast.game.setup_data import LATE_NUMBERS, card_id
+from skald.domain.feast.game.cards.model import Card
+from skald.domain.feast.game.setup_data import LATE_NUMBERS, card_id
 
 CARDS: dict[int, Card] = {}
 BY_ID: dict[str, Card] = {}

@@ -15,20 +15,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from domain.feast.game import events as ev
-from domain.feast.game.cards.effects import offered
-from domain.feast.game.cards.model import Card, Choice, Menu
-from domain.feast.game.items import boards, items
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import State
-from domain.feast.goods import Good
-from domain.feast.placement import BoardState, Piece, Placement, covered, legal_placements
-from domain.feast.special_tiles import SpecialTile
-from domain.kernel.chance import Chance
-from domain.kernel.fast import replace
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards.effects import offered
+from skald.domain.feast.game.cards.model import Card, Choice, Menu
+from skald.domain.feast.game.items import boards, items
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import State
+from skald.domain.feast.goods import Good
+from skald.domain.feast.placement import BoardState, Piece, Placement, covered, legal_placements
+from skald.domain.feast.special_tiles import SpecialTile
+from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.fast import replace
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 _TILES = {
     70: (SpecialTile.CLOAKPIN, Good.SILVERWARE, Good.RUNE_STONE),

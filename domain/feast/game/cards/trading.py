@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from domain.feast.game import events as ev
-from domain.feast.game.cards.costs import emigration_cost
-from domain.feast.game.cards.counts import box_step, ships
-from domain.feast.game.cards.effects import (
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards.costs import emigration_cost
+from skald.domain.feast.game.cards.counts import box_step, ships
+from skald.domain.feast.game.cards.effects import (
     after_choice,
     card,
     enabled_by_gain,
@@ -25,18 +25,18 @@ from domain.feast.game.cards.effects import (
     offer,
     upgrade_menu,
 )
-from domain.feast.game.cards.model import Card, Choice, Menu, SpaceUse, UsableFn
-from domain.feast.game.cards.on_play_ships import MAX_EMIGRATED
-from domain.feast.game.cards.spaces import after_offer, before_offer, of_kind
-from domain.feast.game.items import items
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import State
-from domain.feast.goods import GOODS, Good
-from domain.feast.ships import ShipKind
-from domain.kernel.chance import Chance
+from skald.domain.feast.game.cards.model import Card, Choice, Menu, SpaceUse, UsableFn
+from skald.domain.feast.game.cards.on_play_ships import MAX_EMIGRATED
+from skald.domain.feast.game.cards.spaces import after_offer, before_offer, of_kind
+from skald.domain.feast.game.items import items
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import State
+from skald.domain.feast.goods import GOODS, Good
+from skald.domain.feast.ships import ShipKind
+from skald.domain.kernel.chance import Chance
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 
 def _priest(log: Log, use: SpaceUse, chance: Chance) -> None:

@@ -2,7 +2,7 @@
 --cards``): the card-effect knowledge of that reading lives here, beside the cards, not in the CLI.
 
 A record is anything with the stored record's fields (``type``, ``data``, ``command``, ``seat``,
-``command_id``: ``service.records.Record``, or a replay file's line). Pure: no I/O.
+``command_id``: ``skald.service.model.records.Record``, or a replay file's line). Pure: no I/O.
 """
 
 from __future__ import annotations

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from domain.feast.game import events as ev
-from domain.feast.game.cards import registry
-from domain.feast.game.cards.engine import cards_of
-from domain.feast.game.items import mountain_items
-from domain.feast.game.state import ItemCount, State
-from domain.feast.goods import upgrades
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.cards import registry
+from skald.domain.feast.game.cards.engine import cards_of
+from skald.domain.feast.game.items import mountain_items
+from skald.domain.feast.game.state import ItemCount, State
+from skald.domain.feast.goods import upgrades
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 
 def arrivals(event: Any) -> tuple[tuple[ItemCount, ...], str]:

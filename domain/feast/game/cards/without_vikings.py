@@ -18,21 +18,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from domain.feast.action_board import ACTION_SPACES
-from domain.feast.game import events as ev
-from domain.feast.game.actions import SPACE_RULES, SPACES
-from domain.feast.game.cards.effects import offer, offered
-from domain.feast.game.cards.model import Card, Choice, ChoicesFn, Limit, Menu
-from domain.feast.game.granted import grant_refusal
-from domain.feast.game.items import items
-from domain.feast.game.setup_data import card_id
-from domain.feast.game.state import FEAST, State
-from domain.feast.goods import Good
-from domain.kernel.chance import Chance
-from domain.kernel.fast import replace
+from skald.domain.feast.action_board import ACTION_SPACES
+from skald.domain.feast.game import events as ev
+from skald.domain.feast.game.actions import SPACE_RULES, SPACES
+from skald.domain.feast.game.cards.effects import offer, offered
+from skald.domain.feast.game.cards.model import Card, Choice, ChoicesFn, Limit, Menu
+from skald.domain.feast.game.granted import grant_refusal
+from skald.domain.feast.game.items import items
+from skald.domain.feast.game.setup_data import card_id
+from skald.domain.feast.game.state import FEAST, State
+from skald.domain.feast.goods import Good
+from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.fast import replace
 
 if TYPE_CHECKING:
-    from domain.feast.game.flow import Log
+    from skald.domain.feast.game.flow import Log
 
 _INDEX = {a.id: i for i, a in enumerate(ACTION_SPACES)}
 _COLUMN_1 = tuple(a.id for a in ACTION_SPACES if a.column == 1)

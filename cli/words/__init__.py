@@ -1,0 +1,4 @@
+"""Words for people: move notation, commands typed as JSON, numbered legal moves, disputes.
+
+Imports: skald.domain, skald.service.
+"""
