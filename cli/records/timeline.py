@@ -19,7 +19,7 @@ from skald.domain.kernel.records import GameCreated, GameEnded
 from skald.domain.kernel.unseen import strings_in, unseen
 from skald.service.client import ViewResult
 from skald.service.model.folding import Loaded, decode_command, fold_into
-from skald.service.model.records import CREATED, ENDED, Record, read_kernel
+from skald.service.model.records import CREATED, ENDED, Record, RecordedCommand, read_kernel
 
 HIDDEN_MOVE = "(hidden)"
 
@@ -33,7 +33,7 @@ class Move:
     last: int
     seat: int | None
     command_id: str
-    command: dict[str, Any] | None
+    command: RecordedCommand | None
     """The command as recorded (``{"type", "data"}``); ``None`` for setup and kernel batches."""
     round: int | None
     """The round shown by the public view once the batch's first event is applied."""
@@ -43,7 +43,7 @@ class Move:
         return self.command is None
 
 
-def move_text(rules: AnyRules, command: dict[str, Any]) -> str:
+def move_text(rules: AnyRules, command: RecordedCommand) -> str:
     """A recorded command in the game's notation (``skald.cli.words.notation``); a game without one yet
     gets the command's type and data."""
     from skald.cli.words.notation import NotationError, to_text

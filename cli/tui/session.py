@@ -31,6 +31,7 @@ from skald.cli.words.session_lines import condense, move_lines
 
 if TYPE_CHECKING:
     from skald.service.client import Client, ViewResult
+    from skald.service.model.records import RecordedCommand
 
 RECENT = 8
 """How many of the last moves a screen lists."""
@@ -271,14 +272,15 @@ class Session:
             return out.append("—", style="dim")
         for r in lines:
             out.append(f"\n  v{r.version} seat {r.seat}: ")
-            out.append(self._command_text(r.command or {}))
+            if r.command is not None:
+                out.append(self._command_text(r.command))
         return out
 
-    def _command_text(self, command: dict[str, Any]) -> str:
+    def _command_text(self, command: RecordedCommand) -> str:
         from skald.cli.records.timeline import move_text
         from skald.domain.kernel.errors import SkaldError
 
-        name = str(command.get("type", "?"))
+        name = command["type"]
         if "data" not in command:
             return f"{name} (not shown to you)"
         try:

@@ -30,7 +30,7 @@ from skald.service.model.auth import Principal
 from skald.service.model.batches import build_records
 from skald.service.model.errors import NotFound
 from skald.service.model.folding import Loaded, boundary, fold_records
-from skald.service.model.records import CREATED, Record, read_kernel
+from skald.service.model.records import CREATED, Record, read_kernel, without_entries
 from skald.service.model.registry import Registry
 from skald.service.model.verify import Report, verify
 from skald.service.store.repository import Repository
@@ -114,7 +114,7 @@ def _seat_answer(
             break
         chance = record.chance
         if chance is not None:
-            chance = {k: v for k, v in chance.items() if k != "entries"}
+            chance = without_entries(chance)
         shown.append(
             Record(
                 record.version,

@@ -197,7 +197,7 @@ def _replayed(
     ]
     head = done[0]
     entries = [list(e) if not isinstance(e, int) else e for e in chance_entries]
-    stored_entries = (head.chance or {}).get("entries", []) if chance_entries else []
+    stored_entries = head.chance.get("entries", []) if chance_entries and head.chance else []
     same = (
         head.seat == seat
         and canonical(head.command) == canonical(command_json(command))

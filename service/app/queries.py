@@ -23,7 +23,7 @@ from skald.service.app import policy
 from skald.service.model.auth import Principal
 from skald.service.model.errors import echo
 from skald.service.model.folding import Loaded
-from skald.service.model.records import ENDED, KERNEL, Record
+from skald.service.model.records import ENDED, KERNEL, Record, RecordedCommand, without_entries
 from skald.service.model.registry import Registry, cli_name
 from skald.service.model.upcasting import upcast
 from skald.service.store.index import GamesPage, GamesQuery, IndexRow
@@ -223,7 +223,7 @@ def redact_shown(
         command = public_command(rules, command)
     chance = record.chance
     if chance is not None and "entries" in chance:
-        chance = {k: v for k, v in chance.items() if k != "entries"}
+        chance = without_entries(chance)
     if shown is event and command is record.command and chance is record.chance:
         return record.unsalted(), shown
     redacted = Record(
@@ -241,7 +241,7 @@ def redact_shown(
     return redacted, shown
 
 
-def public_command(rules: AnyRules, command: dict[str, Any]) -> dict[str, Any]:
+def public_command(rules: AnyRules, command: RecordedCommand) -> RecordedCommand:
     """A recorded command (``{"type", "data"}``) as a seat other than its sender, or a
     spectator, may read it: ``command`` itself when the game shows it whole, its data with the
     secret values replaced by placeholders, or its type alone (``Rules.public_command``)."""

@@ -35,7 +35,7 @@ from skald.domain.kernel.records import KERNEL_RECORDS
 from skald.service.contract._generated.skald.v1 import skald_pb2
 from skald.service.contract.protonames import enum_value_name, proto_name, snake, unwrap
 from skald.service.model.errors import echo
-from skald.service.model.records import Record
+from skald.service.model.records import Record, RecordedChance, RecordedCommand
 
 pb = skald_pb2
 """The ``skald.v1`` messages (typed by the generated stubs)."""
@@ -488,12 +488,12 @@ def record_from_proto(rules: AnyRules, msg: pb.GameEvent) -> Record:
         data = to_data(from_message(rules.events[type(inner).DESCRIPTOR.name], inner))
     else:
         raise Malformed("record/malformed", f"version {msg.version}: the record holds no event")
-    command: dict[str, Any] | None = None
+    command: RecordedCommand | None = None
     if msg.command_type:
         command = {"type": msg.command_type}
         if msg.HasField("command"):
             command["data"] = to_data(command_from_proto(rules, msg.command))
-    chance: dict[str, Any] | None = None
+    chance: RecordedChance | None = None
     if msg.HasField("chance"):
         chance = {
             "from": int(msg.chance.from_cursor),

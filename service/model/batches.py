@@ -18,12 +18,12 @@ from skald.domain.kernel.codec import to_data
 from skald.domain.kernel.contract import Seat
 from skald.domain.kernel.errors import ChanceNeeded, Malformed
 from skald.domain.kernel.records import ChanceMode, SeedReveal
-from skald.service.model.records import Record, salt_for
+from skald.service.model.records import Record, RecordedChance, RecordedCommand, salt_for
 
 __all__ = ["build_records", "chance_for", "check_table_leftover", "command_json", "seal"]
 
 
-def command_json(command: Any) -> dict[str, Any]:
+def command_json(command: Any) -> RecordedCommand:
     return {"type": type(command).__name__, "data": to_data(command)}
 
 
@@ -48,7 +48,7 @@ def build_records(
 ) -> list[Record]:
     """Unsealed records for one batch: each event encoded once; the command and the chance
     used ride on the batch's first record."""
-    chance: dict[str, Any] = {"from": cursor, "used": source.used, "mode": mode.value}
+    chance: RecordedChance = {"from": cursor, "used": source.used, "mode": mode.value}
     if isinstance(source, TableChance):
         chance["entries"] = [list(e) if not isinstance(e, int) else e for e in source.entries]
     head_command = command_json(command) if command is not None else None

@@ -34,7 +34,7 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any, TypeVar
+from typing import Any, NotRequired, TypedDict, TypeVar, cast
 
 from skald.domain.kernel.codec import from_data, to_data
 from skald.domain.kernel.errors import Malformed
@@ -100,6 +100,30 @@ def sha256_hex(data: bytes) -> str:
     return h.hexdigest()
 
 
+class RecordedCommand(TypedDict):
+    """A batch's command as stored on its first record: the command type's name and its fields
+    in JSON form (no fields, no ``data``)."""
+
+    type: str
+    data: NotRequired[dict[str, Any]]
+
+
+RecordedChance = TypedDict(
+    "RecordedChance",
+    {"from": int, "used": int, "mode": str, "entries": NotRequired[list[Any]]},
+)
+"""The chance a batch drew, on its first record: the draw cursor it started ``from``, how many
+draws it ``used``, the ``mode`` (``server`` or ``table``) and, for table chance, the ``entries``
+the referee made. (A functional TypedDict: ``from`` is a keyword.) Read from a file, a record is
+checked against this shape before use (:func:`skald.service.model.folding.chance_span`,
+``skald.service.store.replay_file``)."""
+
+
+def without_entries(chance: RecordedChance) -> RecordedChance:
+    """The chance as a seat or the public reads it: the referee's table entries left out."""
+    return cast(RecordedChance, {k: v for k, v in chance.items() if k != "entries"})
+
+
 @dataclass(frozen=True, slots=True)
 class Record:
     version: int
@@ -108,9 +132,9 @@ class Record:
     """The seat that caused it; ``None`` for setup and kernel records."""
     command_id: str
     data: dict[str, Any]
-    command: dict[str, Any] | None = None
+    command: RecordedCommand | None = None
     """The command that produced this batch, on the batch's first record only."""
-    chance: dict[str, Any] | None = None
+    chance: RecordedChance | None = None
     """On the batch's first record: ``{"from", "used", "mode"}`` and, for table chance, ``entries``."""
     prev_hash: str = GENESIS
     hash: str = ""

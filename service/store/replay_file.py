@@ -40,7 +40,7 @@ over by its rules must end with ``skald.GameEnded``, and without it no seed is r
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -288,7 +288,7 @@ def loads(lines: Iterable[str]) -> ReplayFile:
     )
 
 
-def _chance_ok(chance: dict[str, Any], mode: ChanceMode) -> bool:
+def _chance_ok(chance: Mapping[str, Any], mode: ChanceMode) -> bool:
     def count(value: Any) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
