@@ -2,8 +2,13 @@
 
 The CLI speaks only to this. Both clients return the same plain data (dicts of JSON values, the
 domain's own dataclasses for views and commands), so every command prints the same output
-whichever way it ran. The local client acts as operator (it holds the database); the remote
-client sends the token it was given.
+whichever way it ran.
+
+Who acts or reads is part of every call, never the client's state: each method that acts or
+reads as someone takes ``who`` (a :class:`~skald.service.model.auth.Principal`). The local
+client acts as ``who``, or as operator when it is ``None`` (it holds the database); the remote
+client's calls carry the token it was made with, and the server decides from that token alone
+(``who`` is not sent: a client cannot claim to be someone its token does not name).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ if TYPE_CHECKING:
     from skald.service.app.games import GameService
     from skald.service.app.queries import Viewed
     from skald.service.contract._generated.skald.v1 import skald_pb2
+    from skald.service.model.auth import Principal
     from skald.service.model.receipts import Receipt, ReceiptBox
 
 
@@ -122,6 +128,9 @@ def created_json(c: Any) -> dict[str, Any]:
 
 
 class Client(Protocol):
+    """Every call that acts or reads as someone takes ``who`` (``None``: the client's own
+    standing, operator locally, the token's holder remotely)."""
+
     receipts: ReceiptBox | None
     """Where acknowledged commands' receipts are kept; ``None``: not kept (nor asked for)."""
 
@@ -144,32 +153,63 @@ class Client(Protocol):
         expected_version: int | None,
         command_id: str | None,
         chance: Sequence[ChanceEntry],
+        *,
+        who: Principal | None = None,
     ) -> tuple[int, list[Record]]: ...
-    def legal(self, game_id: str, seat: int) -> list[Any]: ...
-    def legal_compact(self, game_id: str, seat: int) -> tuple[list[Any], list[dict[str, Any]]]:
+    def legal(self, game_id: str, seat: int, *, who: Principal | None = None) -> list[Any]: ...
+    def legal_compact(
+        self, game_id: str, seat: int, *, who: Principal | None = None
+    ) -> tuple[list[Any], list[dict[str, Any]]]:
         """The legal commands but placements, and the placements grouped (``placements_json``)."""
         ...
 
-    def view(self, game_id: str, seat: int | None, at: int | None) -> ViewResult: ...
-    def history(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]: ...
-    def fork(self, game_id: str, at: int, reseed: bool) -> dict[str, Any]: ...
-    def dispute(self, game_id: str, at: int, seat: int, text: str) -> dict[str, Any]:
+    def view(
+        self, game_id: str, seat: int | None, at: int | None, *, who: Principal | None = None
+    ) -> ViewResult: ...
+    def history(
+        self,
+        game_id: str,
+        after: int = 0,
+        upto: int | None = None,
+        *,
+        who: Principal | None = None,
+    ) -> list[Record]: ...
+    def fork(
+        self, game_id: str, at: int, reseed: bool, *, who: Principal | None = None
+    ) -> dict[str, Any]: ...
+    def dispute(
+        self, game_id: str, at: int, seat: int, text: str, *, who: Principal | None = None
+    ) -> dict[str, Any]:
         """File a dispute for ``seat`` about the game at version ``at`` (its JSON)."""
         ...
 
     def rule(
-        self, game_id: str, number: int, uphold: bool, text: str, fork_at: int | None, reseed: bool
+        self,
+        game_id: str,
+        number: int,
+        uphold: bool,
+        text: str,
+        fork_at: int | None,
+        reseed: bool,
+        *,
+        who: Principal | None = None,
     ) -> dict[str, Any]:
         """Rule on dispute ``number``: ``{"dispute": …, "fork": created game or None}``."""
         ...
 
-    def disputes(self, game_id: str) -> list[dict[str, Any]]:
+    def disputes(self, game_id: str, *, who: Principal | None = None) -> list[dict[str, Any]]:
         """Every dispute of the game with its ruling (JSON), in number order."""
         ...
 
     def list_games(self) -> list[dict[str, Any]]: ...
     def games_page(self, query: GamesQuery) -> tuple[list[dict[str, Any]], str]: ...
-    def verify(self, game_id: str, receipts: Sequence[Receipt] | None = None) -> dict[str, Any]:
+    def verify(
+        self,
+        game_id: str,
+        receipts: Sequence[Receipt] | None = None,
+        *,
+        who: Principal | None = None,
+    ) -> dict[str, Any]:
         """The stored game verified; with ``receipts`` (a seat's), each checked against it."""
         ...
 
@@ -178,11 +218,20 @@ class Client(Protocol):
         ...
 
     def check(
-        self, game_id: str, at: int, seat: int, command: Any, chance: Sequence[ChanceEntry]
+        self,
+        game_id: str,
+        at: int,
+        seat: int,
+        command: Any,
+        chance: Sequence[ChanceEntry],
+        *,
+        who: Principal | None = None,
     ) -> list[Record]: ...
-    def export(self, game_id: str) -> str: ...
+    def export(self, game_id: str, *, who: Principal | None = None) -> str: ...
     def import_text(self, text: str) -> tuple[dict[str, Any], dict[str, Any]]: ...
-    def watch(self, game_id: str, after: int) -> Iterator[Record]: ...
+    def watch(
+        self, game_id: str, after: int, *, who: Principal | None = None
+    ) -> Iterator[Record]: ...
     def rules_info(self, game: str) -> dict[str, Any]: ...
     def close(self) -> None: ...
 
@@ -212,15 +261,12 @@ class LocalClient:
     creates) the store ``--db`` names."""
 
     def __init__(self, svc: GameService | Callable[[], GameService]) -> None:
-        from skald.service.model.auth import OPERATOR
-
         self._svc: GameService | None = None
         self._open: Callable[[], GameService] | None = None
         if callable(svc):
             self._open = svc
         else:
             self._svc = svc
-        self.who = OPERATOR
         self.receipts: ReceiptBox | None = _box()
         """Where each acknowledged command's receipt is kept (``None``: not issued)."""
         self.last_receipt: Receipt | None = None
@@ -265,10 +311,12 @@ class LocalClient:
         expected_version: int | None,
         command_id: str | None,
         chance: Sequence[ChanceEntry],
+        *,
+        who: Principal | None = None,
     ) -> tuple[int, list[Record]]:
         result = self.svc.submit(
             game_id,
-            self.who,
+            _acting(who),
             seat,
             command,
             expected_version=expected_version,
@@ -280,35 +328,58 @@ class LocalClient:
             self.receipts.keep(self.last_receipt)
         return result.version, list(result.records)
 
-    def legal(self, game_id: str, seat: int) -> list[Any]:
-        return self.svc.legal(game_id, self.who, seat).commands
+    def legal(self, game_id: str, seat: int, *, who: Principal | None = None) -> list[Any]:
+        return self.svc.legal(game_id, _acting(who), seat).commands
 
-    def legal_compact(self, game_id: str, seat: int) -> tuple[list[Any], list[dict[str, Any]]]:
-        legal = self.svc.legal(game_id, self.who, seat, compact=True)
+    def legal_compact(
+        self, game_id: str, seat: int, *, who: Principal | None = None
+    ) -> tuple[list[Any], list[dict[str, Any]]]:
+        legal = self.svc.legal(game_id, _acting(who), seat, compact=True)
         return legal.commands, placements_json(legal.placements)
 
-    def view(self, game_id: str, seat: int | None, at: int | None) -> ViewResult:
-        return ViewResult.seen(game_id, self.svc.view(game_id, self.who, seat, at))
+    def view(
+        self, game_id: str, seat: int | None, at: int | None, *, who: Principal | None = None
+    ) -> ViewResult:
+        return ViewResult.seen(game_id, self.svc.view(game_id, _acting(who), seat, at))
 
-    def history(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
-        return self.svc.history(game_id, self.who, after, upto)
+    def history(
+        self,
+        game_id: str,
+        after: int = 0,
+        upto: int | None = None,
+        *,
+        who: Principal | None = None,
+    ) -> list[Record]:
+        return self.svc.history(game_id, _acting(who), after, upto)
 
-    def fork(self, game_id: str, at: int, reseed: bool) -> dict[str, Any]:
-        return created_json(self.svc.fork(game_id, self.who, at, reseed))
+    def fork(
+        self, game_id: str, at: int, reseed: bool, *, who: Principal | None = None
+    ) -> dict[str, Any]:
+        return created_json(self.svc.fork(game_id, _acting(who), at, reseed))
 
-    def dispute(self, game_id: str, at: int, seat: int, text: str) -> dict[str, Any]:
-        return self.svc.file_dispute(game_id, self.who, at, seat, text).to_json()
+    def dispute(
+        self, game_id: str, at: int, seat: int, text: str, *, who: Principal | None = None
+    ) -> dict[str, Any]:
+        return self.svc.file_dispute(game_id, _acting(who), at, seat, text).to_json()
 
     def rule(
-        self, game_id: str, number: int, uphold: bool, text: str, fork_at: int | None, reseed: bool
+        self,
+        game_id: str,
+        number: int,
+        uphold: bool,
+        text: str,
+        fork_at: int | None,
+        reseed: bool,
+        *,
+        who: Principal | None = None,
     ) -> dict[str, Any]:
         dispute, fork = self.svc.rule_dispute(
-            game_id, self.who, number, uphold, text, fork_at, reseed
+            game_id, _acting(who), number, uphold, text, fork_at, reseed
         )
         return {"dispute": dispute.to_json(), "fork": None if fork is None else created_json(fork)}
 
-    def disputes(self, game_id: str) -> list[dict[str, Any]]:
-        return [d.to_json() for d in self.svc.disputes(game_id, self.who)]
+    def disputes(self, game_id: str, *, who: Principal | None = None) -> list[dict[str, Any]]:
+        return [d.to_json() for d in self.svc.disputes(game_id, _acting(who))]
 
     def list_games(self) -> list[dict[str, Any]]:
         return [{**row.to_json(), "game": cli_name(row.game)} for row in self.svc.list_games()]
@@ -318,26 +389,39 @@ class LocalClient:
         rows = [{**row.to_json(), "game": cli_name(row.game)} for row in page.rows]
         return rows, page.next_page_token
 
-    def verify(self, game_id: str, receipts: Sequence[Receipt] | None = None) -> dict[str, Any]:
-        return dict(self.svc.verify(game_id, self.who, receipts).to_json())
+    def verify(
+        self,
+        game_id: str,
+        receipts: Sequence[Receipt] | None = None,
+        *,
+        who: Principal | None = None,
+    ) -> dict[str, Any]:
+        return dict(self.svc.verify(game_id, _acting(who), receipts).to_json())
 
     def receipt_key(self) -> str:
         return self.svc.receipt_key()
 
     def check(
-        self, game_id: str, at: int, seat: int, command: Any, chance: Sequence[ChanceEntry]
+        self,
+        game_id: str,
+        at: int,
+        seat: int,
+        command: Any,
+        chance: Sequence[ChanceEntry],
+        *,
+        who: Principal | None = None,
     ) -> list[Record]:
-        return self.svc.check(game_id, self.who, at, seat, command, chance)
+        return self.svc.check(game_id, _acting(who), at, seat, command, chance)
 
-    def export(self, game_id: str) -> str:
-        return self.svc.export(game_id, self.who)
+    def export(self, game_id: str, *, who: Principal | None = None) -> str:
+        return self.svc.export(game_id, _acting(who))
 
     def import_text(self, text: str) -> tuple[dict[str, Any], dict[str, Any]]:
         created, report = self.svc.import_text(text)
         return created_json(created), report.to_json()
 
-    def watch(self, game_id: str, after: int) -> Iterator[Record]:
-        return self.svc.watch(game_id, self.who, after)
+    def watch(self, game_id: str, after: int, *, who: Principal | None = None) -> Iterator[Record]:
+        return self.svc.watch(game_id, _acting(who), after)
 
     def rules_info(self, game: str) -> dict[str, Any]:
         if self._svc is None:  # printed data only: no store to open for it
@@ -438,6 +522,8 @@ class RemoteClient:
         expected_version: int | None,
         command_id: str | None,
         chance: Sequence[ChanceEntry],
+        *,
+        who: Principal | None = None,
     ) -> tuple[int, list[Record]]:
         rules = self.rules_of(game_id)
         request = build_request(
@@ -457,7 +543,7 @@ class RemoteClient:
                 self.receipts.keep(self.last_receipt)
         return int(r.version), [self.wire.record_from_proto(rules, e) for e in r.events]
 
-    def legal(self, game_id: str, seat: int) -> list[Any]:
+    def legal(self, game_id: str, seat: int, *, who: Principal | None = None) -> list[Any]:
         rules = self.rules_of(game_id)
         r = self._call(
             "ListLegalCommands",
@@ -465,7 +551,9 @@ class RemoteClient:
         )
         return [self.wire.command_from_proto(rules, c) for c in r.commands]
 
-    def legal_compact(self, game_id: str, seat: int) -> tuple[list[Any], list[dict[str, Any]]]:
+    def legal_compact(
+        self, game_id: str, seat: int, *, who: Principal | None = None
+    ) -> tuple[list[Any], list[dict[str, Any]]]:
         rules = self.rules_of(game_id)
         request = build_request(
             self.pb.ListLegalCommandsRequest, game_id=game_id, seat=seat, compact_placements=True
@@ -474,7 +562,9 @@ class RemoteClient:
         commands = [self.wire.command_from_proto(rules, c) for c in r.commands]
         return commands, placements_json(r.placements)
 
-    def view(self, game_id: str, seat: int | None, at: int | None) -> ViewResult:
+    def view(
+        self, game_id: str, seat: int | None, at: int | None, *, who: Principal | None = None
+    ) -> ViewResult:
         rules = self.rules_of(game_id)
         request = build_request(
             self.pb.GetViewRequest, game_id=game_id, at_version=at or 0, seat=seat
@@ -496,7 +586,14 @@ class RemoteClient:
             self.wire.pending_from_proto(r.pending),
         )
 
-    def history(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Record]:
+    def history(
+        self,
+        game_id: str,
+        after: int = 0,
+        upto: int | None = None,
+        *,
+        who: Principal | None = None,
+    ) -> list[Record]:
         rules = self.rules_of(game_id)
         r = self._call(
             "GetHistory",
@@ -509,14 +606,18 @@ class RemoteClient:
         )
         return [self.wire.record_from_proto(rules, e) for e in r.events]
 
-    def fork(self, game_id: str, at: int, reseed: bool) -> dict[str, Any]:
+    def fork(
+        self, game_id: str, at: int, reseed: bool, *, who: Principal | None = None
+    ) -> dict[str, Any]:
         request = build_request(
             self.pb.ForkGameRequest, game_id=game_id, at_version=at, reseed=reseed
         )
         r = self._call("ForkGame", request)
         return created_json(r.game)
 
-    def dispute(self, game_id: str, at: int, seat: int, text: str) -> dict[str, Any]:
+    def dispute(
+        self, game_id: str, at: int, seat: int, text: str, *, who: Principal | None = None
+    ) -> dict[str, Any]:
         request = build_request(
             self.pb.FileDisputeRequest, game_id=game_id, at_version=at, seat=seat, text=text
         )
@@ -524,7 +625,15 @@ class RemoteClient:
         return dict(self.wire.dispute_from_proto(r.dispute).to_json())
 
     def rule(
-        self, game_id: str, number: int, uphold: bool, text: str, fork_at: int | None, reseed: bool
+        self,
+        game_id: str,
+        number: int,
+        uphold: bool,
+        text: str,
+        fork_at: int | None,
+        reseed: bool,
+        *,
+        who: Principal | None = None,
     ) -> dict[str, Any]:
         request = build_request(
             self.pb.RuleDisputeRequest,
@@ -542,7 +651,7 @@ class RemoteClient:
             "fork": created_json(r.fork) if r.HasField("fork") else None,
         }
 
-    def disputes(self, game_id: str) -> list[dict[str, Any]]:
+    def disputes(self, game_id: str, *, who: Principal | None = None) -> list[dict[str, Any]]:
         r = self._call("ListDisputes", self.pb.ListDisputesRequest(game_id=game_id))
         return [self.wire.dispute_from_proto(d).to_json() for d in r.disputes]
 
@@ -590,7 +699,13 @@ class RemoteClient:
             for g in r.games
         ], r.next_page_token
 
-    def verify(self, game_id: str, receipts: Sequence[Receipt] | None = None) -> dict[str, Any]:
+    def verify(
+        self,
+        game_id: str,
+        receipts: Sequence[Receipt] | None = None,
+        *,
+        who: Principal | None = None,
+    ) -> dict[str, Any]:
         request = self.pb.VerifyGameRequest(
             game_id=game_id, receipts=[self.wire.receipt_to_proto(r) for r in receipts or ()]
         )
@@ -604,7 +719,14 @@ class RemoteClient:
         return str(self._call("GetServerInfo", self.pb.GetServerInfoRequest()).receipt_key)
 
     def check(
-        self, game_id: str, at: int, seat: int, command: Any, chance: Sequence[ChanceEntry]
+        self,
+        game_id: str,
+        at: int,
+        seat: int,
+        command: Any,
+        chance: Sequence[ChanceEntry],
+        *,
+        who: Principal | None = None,
     ) -> list[Record]:
         rules = self.rules_of(game_id)
         r = self._call(
@@ -624,7 +746,7 @@ class RemoteClient:
             raise IllegalMove(r.rule, r.reason)
         return [self.wire.record_from_proto(rules, e) for e in r.events]
 
-    def export(self, game_id: str) -> str:
+    def export(self, game_id: str, *, who: Principal | None = None) -> str:
         return str(self._call("ExportGame", self.pb.ExportGameRequest(game_id=game_id)).jsonl)
 
     def import_text(self, text: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -633,7 +755,7 @@ class RemoteClient:
         report["game"] = r.game.game
         return created_json(r.game), report
 
-    def watch(self, game_id: str, after: int) -> Iterator[Record]:
+    def watch(self, game_id: str, after: int, *, who: Principal | None = None) -> Iterator[Record]:
         rules = self.rules_of(game_id)
         try:
             request = build_request(self.pb.WatchGameRequest, game_id=game_id, after_version=after)
@@ -770,6 +892,14 @@ def connect(db: str | None, server: str | None, token: str | None = None) -> Cli
     from skald.service.store.event_store import DEFAULT_DB
 
     return LocalClient(open_service(db or os.environ.get("SKALD_DB") or str(DEFAULT_DB)))
+
+
+def _acting(who: Principal | None) -> Principal:
+    """The principal a local call acts or reads as: the one given, else the operator (the
+    local client holds the database)."""
+    from skald.service.model.auth import OPERATOR
+
+    return OPERATOR if who is None else who
 
 
 def _box() -> ReceiptBox:

@@ -163,7 +163,6 @@ def test_the_other_seats_moves_show_all_but_their_secrets_in_the_last_moves(
     shown to you)``, type alone, before the games said which fields are secret)."""
     from skald.domain.red_north.commands import Deploy
     from skald.domain.red_north.notation import to_text
-    from skald.service.model.auth import OPERATOR
 
     gid = _new(client, "red-north", 2, "hidden-moves")
     cards = view_json(client.view(gid, 1, None))["view"]["players"][1]["hand"][:3]
@@ -173,7 +172,6 @@ def test_the_other_seats_moves_show_all_but_their_secrets_in_the_last_moves(
     shown = " ".join(screen.asked[0][0].split())
     assert "seat 1: deploy 3 face down" in shown
     assert not [c for c in cards if _shows(shown, c)]
-    client.who = OPERATOR  # the session acted as seat 0
     # seats play on until seat 1 has made a public move and seat 0 is to act
     last: object = None
     for _ in range(60):
@@ -185,7 +183,6 @@ def test_the_other_seats_moves_show_all_but_their_secrets_in_the_last_moves(
         client.submit(gid, seat, command, None, None, ())
         last = command if seat == 1 and not isinstance(command, Deploy) else None
     assert last is not None, "seat 1 made no public move before seat 0's turn"
-    client.who = OPERATOR
     screen = ScriptScreen(lambda screen, prompt: "q")
     run_session(client, gid, 0, False, screen)
     shown = " ".join(screen.asked[0][0].split())

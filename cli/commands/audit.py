@@ -423,11 +423,12 @@ def _read_at(client: Any, gid: str, rules: Any, seat: int, at: int, text: str) -
     from skald.cli.words.notation import Moves, NotationError
     from skald.domain.kernel.errors import SkaldError
     from skald.service.client import LocalClient
+    from skald.service.model.auth import OPERATOR
 
     if not isinstance(client, LocalClient):
         return None
     try:
-        legal = client.svc.legal(gid, client.who, seat, at).commands
+        legal = client.svc.legal(gid, OPERATOR, seat, at).commands
         return Moves(rules.name, legal).read(text)
     except (NotationError, SkaldError):
         return None

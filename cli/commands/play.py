@@ -169,8 +169,8 @@ def seen_by(client: Any, gid: str, seat: int, records: list[Any]) -> list[Any]:
 
     if not isinstance(client, LocalClient) or not records:
         return records
-    client.who = Principal("seat", seat)
-    return list(client.history(gid, records[0].version - 1, records[-1].version))
+    who = Principal("seat", seat)
+    return list(client.history(gid, records[0].version - 1, records[-1].version, who=who))
 
 
 def read_move(client: Any, gid: str, rules: Any, seat: int, text: str) -> Any:
@@ -294,9 +294,10 @@ def log(
     from skald.service.model.auth import Principal
 
     with session(db, server, token, json) as client:
+        who = None  # locally the operator: the referee's view
         if isinstance(client, LocalClient):
             if seat is not None:
-                client.who = Principal("seat", seat)
+                who = Principal("seat", seat)
             view = "referee (unredacted)" if seat is None else f"seat {seat}"
         elif seat is not None:
             raise Malformed(
@@ -307,11 +308,11 @@ def log(
             view = "the token's"
         gid = client.resolve(game_id)
         if seat is not None:
-            players = int(client.history(gid, 0, 1)[0].data["players"])
+            players = int(client.history(gid, 0, 1, who=who)[0].data["players"])
             if not 0 <= seat < players:
                 raise Malformed("seat/out-of-range", f"seats are 0..{players - 1}, not {seat}")
-        records = client.history(gid, after)
-        disputes = client.disputes(gid)
+        records = client.history(gid, after, who=who)
+        disputes = client.disputes(gid, who=who)
 
         def human() -> None:
             from skald.cli.commands.disputes import print_disputes

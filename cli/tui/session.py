@@ -31,6 +31,7 @@ from skald.cli.words.session_lines import condense, move_lines
 
 if TYPE_CHECKING:
     from skald.service.client import Client, ViewResult
+    from skald.service.model.auth import Principal
     from skald.service.model.records import RecordedCommand
 
 RECENT = 8
@@ -61,6 +62,10 @@ class Session:
     game: str = ""
     only: str = ""
     """A beginning typed that several moves share: the screen lists just those."""
+    who: Principal | None = None
+    """Whom the session reads and acts as on a local store (``None``: the operator; a seat
+    once it plays; hot-seat's last screen, a spectator). Through ``--server`` it stays
+    ``None``: the token decides."""
 
     def run(self) -> None:
         self.rules = self.client.rules_of(self.game_id)
@@ -72,7 +77,7 @@ class Session:
 
     def _loop(self) -> None:
         while True:
-            public = self.client.view(self.game_id, None, None)
+            public = self.client.view(self.game_id, None, None, who=self.who)
             if public.outcome is not None:
                 self._finish()
                 return
@@ -100,7 +105,7 @@ class Session:
             ours.insert(0, self.shown)  # a seat keeps the terminal while it is to act
         for seat in ours:
             self._as(seat)
-            legal = self.client.legal(self.game_id, seat)
+            legal = self.client.legal(self.game_id, seat, who=self.who)
             if legal:
                 return seat, Moves(self.game, legal)
         return None, None
@@ -111,7 +116,7 @@ class Session:
         from skald.service.model.auth import Principal
 
         if isinstance(self.client, LocalClient):
-            self.client.who = Principal("seat", seat)
+            self.who = Principal("seat", seat)
 
     def _handover(self, seat: int) -> bool:
         """A screen with no hand on it until the next seat is at the terminal (the last
@@ -173,7 +178,7 @@ class Session:
                 )
             return
         try:
-            self.client.submit(self.game_id, seat, command, version, None, ())
+            self.client.submit(self.game_id, seat, command, version, None, (), who=self.who)
         except SkaldError as error:
             self.message = Text(f"refused: {describe(error)}. Nothing was played.", "bold red")
             return
@@ -185,7 +190,7 @@ class Session:
         and a line typed meanwhile plays one."""
         (seat,) = self.seats[:1]
         self._as(seat)
-        legal = self.client.legal(self.game_id, seat)
+        legal = self.client.legal(self.game_id, seat, who=self.who)
         moves = Moves(self.game, legal) if legal else None
         waiting = ", ".join(f"seat {s}" for s in public.to_act) or "nobody"
         self.message = Text.assemble(
@@ -219,14 +224,14 @@ class Session:
         from skald.service.model.auth import SPECTATOR
 
         if isinstance(self.client, LocalClient):
-            self.client.who = SPECTATOR
+            self.who = SPECTATOR
 
     # ------------------------------------------------------------------ drawing
 
     def _draw(self, seat: int | None, moves: Moves | None, final: bool = False) -> None:
         from skald.cli.draw.render import draw_view
 
-        result = self.client.view(self.game_id, seat, None)
+        result = self.client.view(self.game_id, seat, None, who=self.who)
         console = self.screen.console
         self.screen.clear()
         parts: list[RenderableType] = [draw_view(result), self._recent(result.version)]
@@ -265,7 +270,7 @@ class Session:
         return out
 
     def _recent(self, version: int) -> Text:
-        records = self.client.history(self.game_id, max(0, version - 4 * RECENT - 20))
+        records = self.client.history(self.game_id, max(0, version - 4 * RECENT - 20), who=self.who)
         lines = [r for r in records if r.command is not None][-RECENT:]
         out = Text("Last moves: ", style="bold")
         if not lines:
