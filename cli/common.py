@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
@@ -18,7 +19,7 @@ from rich.text import Text
 if TYPE_CHECKING:  # the service and the games load only in the commands that use them
     from skald.domain.kernel.chance import ChanceEntry
     from skald.service.app.games import GameService
-    from skald.service.client import Client
+    from skald.service.client import Client, ClientTls
 
 # No emoji codes: a path, id or move such as ``:-1:`` is printed as typed. Markup stays on for
 # the commands' own styling; text that comes from the user or a file goes through `literal`.
@@ -46,6 +47,61 @@ Token = Annotated[
     ),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
+TlsCa = Annotated[
+    Path | None,
+    typer.Option(
+        "--tls-ca",
+        envvar="SKALD_TLS_CA",
+        show_envvar=False,
+        help="CA certificate to trust for a TLS --server ($SKALD_TLS_CA).",
+    ),
+]
+TlsCert = Annotated[
+    Path | None,
+    typer.Option(
+        "--tls-cert",
+        envvar="SKALD_TLS_CERT",
+        show_envvar=False,
+        help="Client certificate, when the server asks ($SKALD_TLS_CERT).",
+    ),
+]
+TlsKey = Annotated[
+    Path | None,
+    typer.Option(
+        "--tls-key",
+        envvar="SKALD_TLS_KEY",
+        show_envvar=False,
+        help="Key of --tls-cert ($SKALD_TLS_KEY).",
+    ),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class RootOptions:
+    """The options given before the command's name (``skald --tls-ca ca.pem show …``), kept
+    as the invocation's context object (``ctx.obj``) by the root callback."""
+
+    tls_ca: Path | None = None
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
+
+    def tls(self) -> ClientTls:
+        from skald.service.client import ClientTls
+
+        def text(path: Path | None) -> str | None:
+            return None if path is None else str(path)
+
+        return ClientTls(text(self.tls_ca), text(self.tls_cert), text(self.tls_key))
+
+
+def root_options() -> RootOptions:
+    """The root's options of this invocation (none when a command runs without the root)."""
+    from typer._click.globals import get_current_context  # typer vendors click
+
+    ctx = get_current_context(silent=True)
+    obj = None if ctx is None else ctx.find_root().obj
+    return obj if isinstance(obj, RootOptions) else RootOptions()
+
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -142,7 +198,7 @@ def session(
         try:
             if server is not None:
                 check_remote(server, token)
-                client = RemoteClient(server, token)
+                client = RemoteClient(server, token, root_options().tls())
             else:
                 target = store_target(db)
                 made = _new_paths(target) if creates else []
@@ -235,8 +291,7 @@ def check_remote(server: str, token: str | None) -> None:
             raise Malformed(
                 "server/address", f"--server {echo(address)}: the port must be 1..65535"
             )
-    sent = token or os.environ.get("SKALD_TOKEN")
-    if sent is not None and not all(" " <= ch <= "~" for ch in sent):
+    if token is not None and not all(" " <= ch <= "~" for ch in token):
         raise Unauthenticated(
             "auth/bad-token",
             "the token has characters that are not printable ASCII; Skald's tokens are "

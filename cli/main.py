@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-from typing import Annotated
-
 import typer
 import typer.core
 
+from skald.cli.common import RootOptions, TlsCa, TlsCert, TlsKey
 from skald.cli.table import LazyGroup
 
 
@@ -34,31 +31,15 @@ app = typer.Typer(
 
 
 @app.callback()
-def _tls(
-    tls_ca: Annotated[
-        Path | None,
-        typer.Option(
-            "--tls-ca", help="CA certificate to trust for a TLS --server ($SKALD_TLS_CA)."
-        ),
-    ] = None,
-    tls_cert: Annotated[
-        Path | None,
-        typer.Option(
-            "--tls-cert", help="Client certificate, when the server asks ($SKALD_TLS_CERT)."
-        ),
-    ] = None,
-    tls_key: Annotated[
-        Path | None, typer.Option("--tls-key", help="Key of --tls-cert ($SKALD_TLS_KEY).")
-    ] = None,
+def _root(
+    ctx: typer.Context,
+    tls_ca: TlsCa = None,
+    tls_cert: TlsCert = None,
+    tls_key: TlsKey = None,
 ) -> None:
-    """TLS for every --server command (skald --tls-ca ca.pem show ... --server HOST:PORT)."""
-    for name, value in (
-        ("SKALD_TLS_CA", tls_ca),
-        ("SKALD_TLS_CERT", tls_cert),
-        ("SKALD_TLS_KEY", tls_key),
-    ):
-        if value is not None:
-            os.environ[name] = str(value)
+    """TLS for every --server command (skald --tls-ca ca.pem show ... --server HOST:PORT): kept
+    in the invocation's context object, which each command's own options complete."""
+    ctx.obj = RootOptions(tls_ca=tls_ca, tls_cert=tls_cert, tls_key=tls_key)
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ client's calls carry the token it was made with, and the server decides from tha
 
 from __future__ import annotations
 
-import os
+import copy
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -435,13 +435,45 @@ class LocalClient:
             self._svc.store.close()
 
 
+@dataclass(frozen=True, slots=True)
+class ClientTls:
+    """TLS of a remote client, as the command line's ``--tls-ca``/``--tls-cert``/``--tls-key``
+    give it: the CA to trust, and the certificate and key to present when the server asks.
+    None set: a plain channel. Read from these arguments only, never from the environment."""
+
+    ca: str | None = None
+    cert: str | None = None
+    key: str | None = None
+
+    def credentials(self) -> Any | None:
+        """gRPC channel credentials (``None``: none set); a missing, unreadable or non-PEM file
+        and a certificate without its key are a :class:`SkaldError`."""
+        if not (self.ca or self.cert or self.key):
+            return None
+        if bool(self.cert) != bool(self.key):
+            raise SkaldError(
+                "tls/pair", "a client certificate needs its key (--tls-cert with --tls-key)"
+            )
+        import grpc
+
+        from skald.service.grpc.tls import read_pem
+
+        return grpc.ssl_channel_credentials(
+            root_certificates=read_pem(self.ca, "CA certificate") if self.ca else None,
+            private_key=read_pem(self.key, "TLS key") if self.key else None,
+            certificate_chain=read_pem(self.cert, "TLS certificate") if self.cert else None,
+        )
+
+
 class RemoteClient:
     """The same calls over gRPC to ``skald serve``; ``token`` is a seat, referee or operator token."""
 
     if TYPE_CHECKING:
         pb = skald_pb2  # typed by the generated stubs; imported when a client is made
 
-    def __init__(self, address: str, token: str | None = None) -> None:
+    def __init__(
+        self, address: str, token: str | None = None, tls: ClientTls | None = None
+    ) -> None:
         import grpc
 
         from skald.service.contract import wire
@@ -453,24 +485,29 @@ class RemoteClient:
         self.pb = skald_pb2
         stubs = skald_pb2_grpc
         from skald.service.grpc.edge import MAX_REQUEST, MAX_RESPONSE
-        from skald.service.grpc.tls import client_credentials
 
         options = [
             ("grpc.max_send_message_length", MAX_REQUEST),
             ("grpc.max_receive_message_length", MAX_RESPONSE),
         ]
-        credentials = client_credentials()  # --tls-ca/--tls-cert/--tls-key or $SKALD_TLS_*
+        credentials = (tls or ClientTls()).credentials()  # None: a plain channel
         self.channel = (
             grpc.insecure_channel(address, options=options)
             if credentials is None
             else grpc.secure_channel(address, credentials, options=options)
         )
         self.stub = stubs.SkaldStub(self.channel)
-        self.token = token or os.environ.get("SKALD_TOKEN")
+        self.token = token
         self._rules: dict[str, AnyRules] = {}
         self.receipts: ReceiptBox | None = _box()
         """Where each acknowledged command's receipt is kept (``None``: not kept)."""
         self.last_receipt: Receipt | None = None
+
+    def with_token(self, token: str | None) -> RemoteClient:
+        """A client on the same channel that sends ``token`` instead (this one is unchanged)."""
+        other = copy.copy(self)
+        other.token = token
+        return other
 
     def _md(self) -> tuple[tuple[str, str], ...]:
         return (("authorization", f"Bearer {self.token}"),) if self.token else ()
@@ -882,16 +919,6 @@ def view_json(result: ViewResult) -> dict[str, Any]:
         "view": to_data(result.view),
         "pending": [to_data(p) for p in result.pending],
     }
-
-
-def connect(db: str | None, server: str | None, token: str | None = None) -> Client:
-    server = server or os.environ.get("SKALD_SERVER")
-    if server:
-        return RemoteClient(server, token)
-    from skald.service.bootstrap import open_service
-    from skald.service.store.event_store import DEFAULT_DB
-
-    return LocalClient(open_service(db or os.environ.get("SKALD_DB") or str(DEFAULT_DB)))
 
 
 def _acting(who: Principal | None) -> Principal:

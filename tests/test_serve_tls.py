@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from skald.domain.kernel.errors import SkaldError
 from skald.service.app.games import GameService
 from skald.service.bootstrap import registry
-from skald.service.client import RemoteClient
+from skald.service.client import ClientTls, RemoteClient
 from skald.service.grpc.server import create_server
 from skald.service.grpc.tls import TlsFiles, client_credentials
 from skald.service.store.event_store import EventStore
@@ -57,7 +57,7 @@ def test_cli_client_trusts_the_server_with_tls_ca(
 
     server, port, store = _served(tmp_path, TlsFiles(pki / "server.pem", pki / "server.key"))
     for name in ("SKALD_TLS_CA", "SKALD_TLS_CERT", "SKALD_TLS_KEY"):
-        monkeypatch.setenv(name, "")  # the CLI's --tls-ca sets it; undone after the test
+        monkeypatch.delenv(name, raising=False)  # only --tls-ca here
     try:
         address = f"127.0.0.1:{port}"
         made = CliRunner().invoke(
@@ -83,15 +83,14 @@ def test_client_certificates_are_required_when_configured(
 ) -> None:
     tls = TlsFiles(pki / "server.pem", pki / "server.key", client_ca=pki / "ca.pem")
     server, port, store = _served(tmp_path, tls)
-    monkeypatch.setenv("SKALD_TLS_CA", str(pki / "ca.pem"))
+    ca = str(pki / "ca.pem")
     try:
-        anonymous = RemoteClient(f"127.0.0.1:{port}")
+        anonymous = RemoteClient(f"127.0.0.1:{port}", tls=ClientTls(ca=ca))
         with pytest.raises(SkaldError):
             anonymous.rules_info("red-north")  # handshake refused: no client certificate
         anonymous.close()
-        monkeypatch.setenv("SKALD_TLS_CERT", str(pki / "client.pem"))
-        monkeypatch.setenv("SKALD_TLS_KEY", str(pki / "client.key"))
-        known = RemoteClient(f"127.0.0.1:{port}")
+        pair = ClientTls(ca=ca, cert=str(pki / "client.pem"), key=str(pki / "client.key"))
+        known = RemoteClient(f"127.0.0.1:{port}", tls=pair)
         assert known.rules_info("red-north")["game"] == "red-north"
         known.close()
     finally:

@@ -27,6 +27,7 @@ from skald.cli.common import (
     fail,
     literal,
     refusals,
+    root_options,
     session,
 )
 
@@ -73,7 +74,7 @@ def play_one(
     created = client.create(game, players, f"{base}:{index}".encode(), "server", {}, ())
     gid = created["game_id"]
     if isinstance(client, RemoteClient) and not token:
-        client.token = created["referee_token"]  # each game's referee plays all seats
+        client = client.with_token(created["referee_token"])  # its referee plays all seats
     used: Counter[str] = Counter()
     steps = play_random(
         client,
@@ -123,7 +124,9 @@ def _start_worker(settings: dict[str, Any]) -> None:
 
     server = settings.pop("server")
     client = (
-        RemoteClient(server, settings["token"]) if server else LocalClient(open_service(":memory:"))
+        RemoteClient(server, settings["token"], settings.pop("tls"))
+        if server
+        else LocalClient(open_service(":memory:"))
     )
     client.receipts = None  # random games keep no evidence (nor pay for its receipts)
     _WORKER["client"] = client
@@ -246,6 +249,7 @@ def simulate(
             {
                 "server": server,
                 "token": token,
+                "tls": root_options().tls(),
                 "game": game,
                 "players": players,
                 "base": base,
