@@ -12,10 +12,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
-from textual.widgets import Footer, Static
+try:
+    from textual.app import App, ComposeResult
+    from textual.binding import Binding, BindingType
+    from textual.containers import Horizontal
+    from textual.widgets import Footer, Static
+except ImportError as missing:  # Textual is the optional 'tui' extra
+    if (missing.name or "").partition(".")[0] != "textual":
+        raise
+    raise SystemExit(
+        "skald: the replay browser needs the 'tui' extra: pip install 'skald[tui]' "
+        "(or print the replay instead: skald replay --plain ...)"
+    ) from None
 
 from skald.cli.records.timeline import Timeline
 from skald.cli.tui import browser_panes as panes

@@ -293,7 +293,15 @@ generator rewrote protoc's ``skald.*`` import paths to this package.
 
 if __name__ == "__main__":
     import subprocess
+    from importlib.util import find_spec
 
+    if not LOCK.is_file():  # an installed wheel: no protos/ beside the package
+        sys.exit(
+            "protogen regenerates the repository's protos/ and generated code: run it in a "
+            "checkout (pip install -e '.[test]', which brings grpcio-tools), not an installed skald"
+        )
+    if find_spec("grpc_tools") is None:
+        sys.exit("protogen needs grpcio-tools, from the test extra: pip install -e '.[test]'")
     reset = "--reset-lock" in sys.argv[1:]
     generate(reset=reset)
     print(f"wrote {PROTO_DIR / 'skald'}, {OUT_DIR} and {LOCK}")

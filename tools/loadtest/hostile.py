@@ -33,9 +33,21 @@ PRECISE_WITHOUT_RULE = ("RESOURCE_EXHAUSTED",)
 """Refusals the transport gives itself (a request over the size cap), before any handler."""
 
 
+def _need_hypothesis() -> None:
+    """Hypothesis is the optional 'loadtest' extra: without it, say so in one line."""
+    from importlib.util import find_spec
+
+    if find_spec("hypothesis") is None:
+        raise SystemExit(
+            "skald: the load test's hostile phase needs the 'loadtest' extra: "
+            "pip install 'skald[loadtest]' (or leave the phase out: --only with the other loads)"
+        )
+
+
 def hostile(address: str, db: str, examples: int, seed: int = 0) -> dict[str, Any]:
     """Fuzz the server at ``address`` (whose store is ``db``) with ``examples`` calls; the
     counts, and the smallest call that broke a property, if one did."""
+    _need_hypothesis()
     import grpc
     from hypothesis import HealthCheck, Verbosity, given, settings
     from hypothesis import seed as fixed_seed
