@@ -31,8 +31,18 @@ PROJECT_FILES = ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in")
 SDIST_DIRS = (".ci", "tests", "protos", "replays")
 """What the sdist carries beside the package, so the tests run from it."""
 IGNORE = shutil.ignore_patterns(
-    "__pycache__", "*.py[cod]", "*.db", "*.sqlite", "*.sqlite3", "build", "*.egg-info"
-)
+    "__pycache__",
+    "*.py[cod]",
+    "*.db",
+    "*.sqlite",
+    "*.sqlite3",
+    "build",
+    "*.egg-info",
+    ".hypothesis",
+    ".pytest_cache",
+    ".mypy_cache",
+    ".ruff_cache",
+)  # what .gitignore leaves out
 REPLAY = "replays/red-north/red-north-2p.jsonl"
 
 pytestmark = pytest.mark.skipif(
