@@ -6,7 +6,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
@@ -75,12 +75,24 @@ TlsKey = Annotated[
     ),
 ]
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 
 @dataclass(frozen=True, slots=True)
-class RootOptions:
-    """The options given before the command's name (``skald --tls-ca ca.pem show …``), kept
-    as the invocation's context object (``ctx.obj``) by the root callback."""
+class Cli:
+    """One invocation's context: where the command works (``--db``, or ``--server`` with
+    ``--token`` and the TLS files) and whether it prints ``--json``.
 
+    Declared once: the root callback keeps the options given before the command's name
+    (``skald --tls-ca ca.pem show …``) as ``ctx.obj``, and every command that works on a store
+    or a server takes the same options after its name (:func:`with_cli`), resolved into one
+    :class:`Cli` that the command receives as ``cli``. An option typed after the name wins
+    over one typed before it, which wins over its environment variable."""
+
+    db: str | None = None
+    server: str | None = None
+    token: str | None = None
+    json: bool = False
     tls_ca: Path | None = None
     tls_cert: Path | None = None
     tls_key: Path | None = None
@@ -93,17 +105,78 @@ class RootOptions:
 
         return ClientTls(text(self.tls_ca), text(self.tls_cert), text(self.tls_key))
 
+    def session(self, creates: bool = False) -> AbstractContextManager[Client]:
+        """The connected client (:func:`session`): every refusal inside is one line, exit 1."""
+        return session(self.db, self.server, self.token, self.json, creates, self.tls())
 
-def root_options() -> RootOptions:
-    """The root's options of this invocation (none when a command runs without the root)."""
-    from typer._click.globals import get_current_context  # typer vendors click
-
-    ctx = get_current_context(silent=True)
-    obj = None if ctx is None else ctx.find_root().obj
-    return obj if isinstance(obj, RootOptions) else RootOptions()
+    def refusals(self) -> AbstractContextManager[None]:
+        """:func:`refusals` for work done without a client."""
+        return refusals(self.json)
 
 
-F = TypeVar("F", bound=Callable[..., Any])
+_SHARED = ("db", "server", "token", "json", "tls_ca", "tls_cert", "tls_key")
+_SHARED_TYPES: dict[str, Any] = {
+    "db": Db,
+    "server": Server,
+    "token": Token,
+    "json": Json,
+    "tls_ca": TlsCa,
+    "tls_cert": TlsCert,
+    "tls_key": TlsKey,
+}
+
+
+def resolve_cli(ctx: Any, given: dict[str, Any]) -> Cli:
+    """The command's own options (``given``) over the root's: one typed after the command's
+    name first, then one typed before it, then the environment or the default."""
+    root = ctx.find_root().obj if ctx is not None else None
+    root = root if isinstance(root, Cli) else Cli()
+    values: dict[str, Any] = {}
+    for name in _SHARED:
+        mine = given[name]
+        source = ctx.get_parameter_source(name) if ctx is not None else None
+        typed_here = source is not None and source.name == "COMMANDLINE"
+        before = getattr(root, name)
+        if name == "json":
+            values[name] = bool(mine or before)
+        elif typed_here or before is None:
+            values[name] = mine
+        else:
+            values[name] = before
+    return Cli(**values)
+
+
+def with_cli(command: F) -> F:
+    """A command taking ``cli: Cli`` (first) instead of declaring the shared options itself:
+    Typer sees ``--db``, ``--server``, ``--token``, ``--json`` and ``--tls-ca``/``--tls-cert``/
+    ``--tls-key`` after the command's own, and the command gets them resolved (:func:`resolve_cli`)."""
+    import functools
+    import inspect
+    import typing
+
+    hints = typing.get_type_hints(command, include_extras=True)
+    own = [
+        p.replace(annotation=hints.get(p.name, p.annotation))
+        for p in inspect.signature(command).parameters.values()
+        if p.name != "cli"
+    ]
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    shared = [
+        inspect.Parameter(name, keyword, default=False if name == "json" else None, annotation=kind)
+        for name, kind in _SHARED_TYPES.items()
+    ]
+    context = inspect.Parameter("_cli_ctx", keyword, annotation=typer.Context)
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        ctx = kwargs.pop("_cli_ctx", None)
+        given = {name: kwargs.pop(name, None) for name in _SHARED}
+        return command(resolve_cli(ctx, given), *args, **kwargs)
+
+    params = [*own, *shared, context]
+    wrapper.__signature__ = inspect.Signature(params, return_annotation=None)  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {p.name: p.annotation for p in params}
+    return typing.cast(F, wrapper)
 
 
 def emit(as_json: bool, payload: dict[str, Any], human: Callable[[], None] | None = None) -> None:
@@ -176,7 +249,12 @@ def _cut(value: object, limit: int = 200) -> str:
 
 @contextmanager
 def session(
-    db: str | None, server: str | None, token: str | None, as_json: bool, creates: bool = False
+    db: str | None,
+    server: str | None,
+    token: str | None,
+    as_json: bool,
+    creates: bool = False,
+    tls: ClientTls | None = None,
 ) -> Iterator[Client]:
     """A connected client; every domain/service error becomes a plain message and exit 1.
 
@@ -198,7 +276,7 @@ def session(
         try:
             if server is not None:
                 check_remote(server, token)
-                client = RemoteClient(server, token, root_options().tls())
+                client = RemoteClient(server, token, tls)
             else:
                 target = store_target(db)
                 made = _new_paths(target) if creates else []

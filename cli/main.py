@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Annotated, Any
+
 import typer
 import typer.core
 
-from skald.cli.common import RootOptions, TlsCa, TlsCert, TlsKey
+from skald.cli.common import Cli, Db, Json, Server, TlsCa, TlsCert, TlsKey, Token
 from skald.cli.table import LazyGroup
 
 
@@ -30,16 +32,29 @@ app = typer.Typer(
 )
 
 
+def _before(option: Any, *names: str) -> Any:
+    """A shared option as the root takes it, before the command's name: the same names and
+    help, without the environment variable (the command's own option reads that, so an
+    option typed before the name still wins over it)."""
+    kind, info = option.__origin__, option.__metadata__[0]
+    return Annotated[kind, typer.Option(*names, help=info.help)]
+
+
 @app.callback()
 def _root(
     ctx: typer.Context,
-    tls_ca: TlsCa = None,
-    tls_cert: TlsCert = None,
-    tls_key: TlsKey = None,
+    db: _before(Db, "--db") = None,  # type: ignore[valid-type]
+    server: _before(Server, "--server") = None,  # type: ignore[valid-type]
+    token: _before(Token, "--token") = None,  # type: ignore[valid-type]
+    json: Json = False,
+    tls_ca: _before(TlsCa, "--tls-ca") = None,  # type: ignore[valid-type]
+    tls_cert: _before(TlsCert, "--tls-cert") = None,  # type: ignore[valid-type]
+    tls_key: _before(TlsKey, "--tls-key") = None,  # type: ignore[valid-type]
 ) -> None:
-    """TLS for every --server command (skald --tls-ca ca.pem show ... --server HOST:PORT): kept
-    in the invocation's context object, which each command's own options complete."""
-    ctx.obj = RootOptions(tls_ca=tls_ca, tls_cert=tls_cert, tls_key=tls_key)
+    """The options every command shares, also taken before its name (skald --tls-ca ca.pem
+    show ... --server HOST:PORT): kept as the invocation's context object (``ctx.obj``), which
+    each command's own options complete (``skald.cli.common.with_cli``)."""
+    ctx.obj = Cli(db, server, token, json, tls_ca, tls_cert, tls_key)
 
 
 def main() -> None:

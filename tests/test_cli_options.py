@@ -105,3 +105,20 @@ def test_options_are_stored_resolved(tmp_path: Path) -> None:
     plain = ok(db, "new", "dice", "-p", "2", "--seed", "r")
     stored = ok(db, "log", plain["game_id"])["events"][0]["data"]["options"]
     assert stored == [{"name": "rounds", "text": None, "number": 3, "flag": None}]
+
+
+def test_the_shared_options_are_taken_before_the_command_name_too(tmp_path: Path) -> None:
+    """``--db``, ``--json`` (and ``--server``, ``--token``, the TLS files) are declared once
+    (``skald.cli.common.Cli``): before the command's name as after it, one typed after winning."""
+    made = ok(tmp_path / "s.db", "new", "red-north", "-p", "2")
+    before = invoke_skald(["--db", str(tmp_path / "s.db"), "--json", "games"])
+    assert before.code == 0, before.stderr
+    assert [g["game_id"] for g in before.json["games"]] == [made["game_id"]]
+    after_wins = invoke_skald(["--db", str(tmp_path / "other.db"), "games", "--json"])
+    assert after_wins.json["games"] == []
+    overridden = ok(tmp_path / "s.db", "games")  # --db after the name: the root's is unset
+    assert overridden["games"] == before.json["games"]
+    both = invoke_skald(
+        ["--db", str(tmp_path / "other.db"), "games", "--db", str(tmp_path / "s.db"), "--json"]
+    )
+    assert both.json["games"] == before.json["games"]

@@ -9,18 +9,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from skald.cli.common import (
-    Db,
-    Json,
-    Server,
-    Token,
+    Cli,
     console,
     emit,
     fail,
     literal,
     parse_entries,
-    refusals,
-    session,
     warn,
+    with_cli,
 )
 from skald.cli.records.sources import file_report, is_file, records_of
 
@@ -34,7 +30,9 @@ app = typer.Typer()
 
 
 @app.command()
+@with_cli
 def replay(
+    cli: Cli,
     ref: Annotated[str, typer.Argument(help="Game id or replay file (.jsonl).")],
     to: Annotated[
         int | None,
@@ -46,10 +44,6 @@ def replay(
     plain: Annotated[
         bool, typer.Option("--plain", help="Print instead of opening the browser on a terminal.")
     ] = False,
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
 ) -> None:
     """Step through a game. On a terminal: a full-screen browser (move list with seats and
     command ids in the game's notation, the board at the selected version, ←/→ one event,
@@ -69,11 +63,11 @@ def replay(
     from skald.service.client import view_json
     from skald.service.model.folding import fold_into, fold_records
 
-    with session(db, server, token, json) as client:
+    with cli.session() as client:
         label, records, seeds = records_of(client, ref)
         if to is not None and not 1 <= to <= len(records):
             raise SkaldError("version/out-of-range", f"--to must be 1..{len(records)}")
-        if not (json or step or plain) and _on_terminal():
+        if not (cli.json or step or plain) and _on_terminal():
             _browse(client, ref, label, records, seeds, to)
             return
         checked = file_report(records, seeds, ref) if is_file(ref) else None
@@ -81,7 +75,7 @@ def replay(
             _warn_unverified([(label, checked)])
         if to is not None:
             records = records[:to]
-        if not json:
+        if not cli.json:
             loaded: Loaded | None = None  # --step folds one event further each time
             for i, r in enumerate(records, start=1):
                 console.print(record_line(r))
@@ -95,7 +89,7 @@ def replay(
         payload["verified"] = None if checked is None else checked["ok"]
         if checked is not None and not checked["ok"]:
             payload["verify_problem"] = _problem(checked)
-        emit(json, payload, lambda: console.print(draw_view(result)))
+        emit(cli.json, payload, lambda: console.print(draw_view(result)))
         if not step:
             _warn_unverified([(label, checked)])
 
@@ -159,16 +153,14 @@ def _result(label: str, loaded: Loaded) -> ViewResult:
 
 
 @app.command()
+@with_cli
 def fork(
+    cli: Cli,
     game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     at: Annotated[int, typer.Option("--at", help="Keep events 1..AT (a command boundary).")],
     reseed: Annotated[
         bool, typer.Option("--reseed", help="Draw future chance from a new seed.")
     ] = False,
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
 ) -> None:
     """A new game from the first AT events (same chance stream unless --reseed). It forks a
     stored game: a replay file is imported first (`skald import FILE`). A fork of a finished
@@ -176,7 +168,7 @@ def fork(
     predict every draw of the fork (said, and ``open_hand`` in --json)."""
     from skald.domain.kernel.errors import Malformed
 
-    with session(db, server, token, json) as client:
+    with cli.session() as client:
         if is_file(game_id):
             raise Malformed(
                 "fork/file",
@@ -204,11 +196,13 @@ def fork(
                 console.print(f"  seat {seat} token  {tok}")
             console.print(f"  referee token {created['referee_token']}")
 
-        emit(json, created, human)
+        emit(cli.json, created, human)
 
 
 @app.command()
+@with_cli
 def diff(
+    cli: Cli,
     a: Annotated[str, typer.Argument(help="Game id or replay file.")],
     b: Annotated[str, typer.Argument(help="Game id or replay file.")],
     seat: Annotated[
@@ -217,10 +211,6 @@ def diff(
             "--seat", "-s", help="Draw the boards as this seat sees them (default: public)."
         ),
     ] = None,
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
 ) -> None:
     """Where two games of the same game part, and how they differ at their ends.
 
@@ -240,7 +230,7 @@ def diff(
     from skald.domain.kernel.errors import Malformed
     from skald.service.app.audit import diff as service_diff
 
-    with session(db, server, token, json) as client:
+    with cli.session() as client:
         label_a, ra, seeds_a = records_of(client, a)
         label_b, rb, seeds_b = records_of(client, b)
         refuse_unlike(label_a, ra, label_b, rb)
@@ -256,12 +246,14 @@ def diff(
         report["verify_problems"] = [
             None if r is None or r["ok"] else _problem(r) for _, r in checked
         ]
-        emit(json, report, lambda: console.print(draw(ta, tb, report, seat)))
+        emit(cli.json, report, lambda: console.print(draw(ta, tb, report, seat)))
         _warn_unverified(checked)
 
 
 @app.command()
+@with_cli
 def verify(
+    cli: Cli,
     ref: Annotated[str, typer.Argument(help="Game id or replay file.")],
     expect: Annotated[
         list[str] | None,
@@ -287,10 +279,6 @@ def verify(
             "serve --json`): receipts must be signed by it. Default: the keys the file names.",
         ),
     ] = None,
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
 ) -> None:
     """Hash chain, seed commitment, every chance outcome re-derived, every command re-decided.
 
@@ -307,12 +295,12 @@ def verify(
     from skald.service.model.verify import verify as verify_records
     from skald.service.store.replay_file import load_bytes
 
-    with refusals(json):
+    with cli.refusals():
         wanted = [_expected(text) for text in expect or ()]
         keys = [_key(text) for text in key or ()]
         box = ReceiptBox(_receipt_dir(receipts)) if receipts is not None else None
     if is_file(ref):
-        with refusals(json):
+        with cli.refusals():
             from skald.cli.records.sources import replay_path
 
             parsed = load_bytes(replay_path(ref).read_bytes())
@@ -326,22 +314,24 @@ def verify(
             result = disputes.apply(result, records, parsed.disputes)
         report = result.to_json()
     else:
-        with session(db, server, token, json) as client:
+        with cli.session() as client:
             gid = client.resolve(ref)
             found = box.of([gid]) or box.every() if box is not None else None
             report = client.verify(gid, found)
             records = client.history(gid) if wanted else []
     if not report["ok"]:
-        emit(json, report, lambda: None)
+        emit(cli.json, report, lambda: None)
         raise fail(
-            json and False, "verify/failed", f"event v{report['first_bad']}: {report['problem']}"
+            cli.json and False,
+            "verify/failed",
+            f"event v{report['first_bad']}: {report['problem']}",
         )
     if wanted:
         report["expected"] = [_held(records, version, digest) for version, digest in wanted]
         wrong = next((e for e in report["expected"] if not e["ok"]), None)
         if wrong is not None:
-            emit(json, report, lambda: None)
-            raise fail(json and False, "verify/unexpected-hash", wrong["problem"])
+            emit(cli.json, report, lambda: None)
+            raise fail(cli.json and False, "verify/unexpected-hash", wrong["problem"])
 
     def human() -> None:
         checked = literal(", ".join(report["checked"]))
@@ -351,7 +341,7 @@ def verify(
         for note in report["notes"]:
             console.print(f"  note: {note}", markup=False)
 
-    emit(json, report, human)
+    emit(cli.json, report, human)
 
 
 def _key(text: str) -> str:
@@ -435,7 +425,9 @@ def _read_at(client: Any, gid: str, rules: Any, seat: int, at: int, text: str) -
 
 
 @app.command()
+@with_cli
 def check(
+    cli: Cli,
     game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     command: Annotated[
         str,
@@ -450,10 +442,6 @@ def check(
     chance: Annotated[
         str | None, typer.Option(help="Table chance entries: JSON list or @file.")
     ] = None,
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
 ) -> None:
     """Would this command have been legal at version AT? The events it would make, or the rule
     it breaks (exit 1). Nothing is written."""
@@ -461,7 +449,7 @@ def check(
     from skald.cli.words.command_json import parse_command
     from skald.domain.kernel.errors import SkaldError
 
-    with session(db, server, token, json) as client:
+    with cli.session() as client:
         gid = client.resolve(game_id)
         rules = client.rules_of(gid)
         try:
@@ -476,7 +464,7 @@ def check(
             if error.kind in ("illegal", "not_your_turn", "game_over", "chance_needed"):
                 rule, reason = error.rule, error.reason
                 emit(
-                    json,
+                    cli.json,
                     {"legal": False, "rule": rule, "reason": reason},
                     lambda: console.print(
                         f"[bold red]illegal at v{at}[/] {literal(rule)}: {literal(reason)}"
@@ -490,4 +478,4 @@ def check(
             for r in records:
                 console.print(record_line(r))
 
-        emit(json, {"legal": True, "events": [r.to_json() for r in records]}, human)
+        emit(cli.json, {"legal": True, "events": [r.to_json() for r in records]}, human)

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.text import Text
 
-from skald.cli.common import Db, Json, Server, Token, console, emit, fail, literal, session
+from skald.cli.common import Cli, console, emit, fail, literal, with_cli
 from skald.cli.words.disputes import dispute_lines
 
 app = typer.Typer()
@@ -27,17 +27,15 @@ def print_disputes(disputes: list[dict[str, Any]]) -> None:
 
 
 @app.command()
+@with_cli
 def dispute(
+    cli: Cli,
     game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     text: Annotated[
         str, typer.Argument(help="What is disputed, in plain words (1–2000 characters).")
     ],
     at: Annotated[int, typer.Option("--at", help="The version disputed (1..the game's version).")],
     seat: Annotated[int, typer.Option("--seat", "-s", help="The disputing seat (0-based).")],
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
 ) -> None:
     """File a dispute for a seat about the game at version AT, running or ended.
 
@@ -46,7 +44,7 @@ def dispute(
     sees it (`skald log`), exports carry it and `skald verify` checks it. Over --server the
     seat's own token files for it (or the referee's, naming the seat); a local store files as
     its operator."""
-    with session(db, server, token, json) as client:
+    with cli.session() as client:
         gid = client.resolve(game_id)
         filed = client.dispute(gid, at, seat, text)
 
@@ -58,11 +56,13 @@ def dispute(
             )
             console.print(Text(f"  {filed['text']}"), highlight=False, soft_wrap=True)
 
-        emit(json, {"game_id": gid, **filed}, human)
+        emit(cli.json, {"game_id": gid, **filed}, human)
 
 
 @app.command()
+@with_cli
 def rule(
+    cli: Cli,
     game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     number: Annotated[int, typer.Argument(help="The dispute's number (as `skald log` lists).")],
     text: Annotated[str, typer.Argument(help="The ruling, in plain words (1–2000 characters).")],
@@ -79,10 +79,6 @@ def rule(
     reseed: Annotated[
         bool, typer.Option("--reseed", help="With --fork-at: the fork draws fresh chance.")
     ] = False,
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
 ) -> None:
     """Uphold or dismiss a dispute (the referee's or operator's token).
 
@@ -91,8 +87,8 @@ def rule(
     fork --at V` does) and names the fork as the game's continuation: `skald verify` of the
     game then notes that it was superseded. A fork that is refused records no ruling."""
     if uphold == dismiss:
-        raise fail(json, "rule/verdict", "give one of --uphold or --dismiss")
-    with session(db, server, token, json) as client:
+        raise fail(cli.json, "rule/verdict", "give one of --uphold or --dismiss")
+    with cli.session() as client:
         gid = client.resolve(game_id)
         ruled = client.rule(gid, number, uphold, text, fork_at, reseed)
 
@@ -111,4 +107,4 @@ def rule(
                 console.print(f"  seat {seat} token  {tok}")
             console.print(f"  referee token {fork['referee_token']}")
 
-        emit(json, {"game_id": gid, **ruled}, human)
+        emit(cli.json, {"game_id": gid, **ruled}, human)

@@ -7,18 +7,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from skald.cli.common import (
-    Db,
-    Json,
-    Server,
-    Token,
+    Cli,
     console,
     emit,
     fail,
     literal,
     parse_entries,
     parse_options,
-    session,
     warn,
+    with_cli,
 )
 
 if TYPE_CHECKING:  # rich tables load with the commands that draw them
@@ -28,7 +25,9 @@ app = typer.Typer()
 
 
 @app.command()
+@with_cli
 def new(
+    cli: Cli,
     game: Annotated[str, typer.Argument(help="red-north, brian-boru or feast.")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
     seed: Annotated[
@@ -45,22 +44,18 @@ def new(
         str | None,
         typer.Option(help="Table chance for setup (with --chance table): JSON list or @file."),
     ] = None,
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
 ) -> None:
     """Create a game; prints its id and one token per seat (plus the referee's). A `skald
     serve` without --open creates games for its operator token only (--token)."""
     if entries and chance == "server":
         raise fail(
-            json,
+            cli.json,
             "chance/not-table",
             "--entries are a referee's table chance: they need --chance table (with --chance "
             "server the game draws its own)",
             "malformed",
         )
-    with session(db, server, token, json, creates=True) as client:
+    with cli.session(creates=True) as client:
         created = client.create(
             game,
             players,
@@ -80,11 +75,13 @@ def new(
                 console.print(f"  seat {seat} token  {tok}")
             console.print(f"  referee token {created['referee_token']}")
 
-        emit(json, created, human)
+        emit(cli.json, created, human)
 
 
 @app.command()
+@with_cli
 def play(
+    cli: Cli,
     game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     command: Annotated[
         str | None,
@@ -112,16 +109,12 @@ def play(
     chance: Annotated[
         str | None, typer.Option(help="Table chance entries (referee): JSON list or @file.")
     ] = None,
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
 ) -> None:
     """Submit one move for a seat and print the events it made; without a move, play at the
     terminal (a session that redraws as moves arrive; --hot-seat for every seat in turn)."""
     if command is not None and hot_seat:
         raise fail(
-            json,
+            cli.json,
             "play/hot-seat-move",
             "--hot-seat plays at the terminal: give it no move (or drop --hot-seat and name "
             "the seat with --seat N)",
@@ -129,20 +122,20 @@ def play(
     if command is None:
         from skald.cli.tui.session import run_session
 
-        if hot_seat and server:
-            raise fail(json, "play/hot-seat-remote", "--hot-seat plays a local game (--db)")
+        if hot_seat and cli.server:
+            raise fail(cli.json, "play/hot-seat-remote", "--hot-seat plays a local game (--db)")
         if seat is None and not hot_seat:
-            raise fail(json, "play/seat", "name the seat to play (--seat N), or --hot-seat")
-        if json:
-            raise fail(json, "play/json", "--json needs a move: the session is for people")
-        with session(db, server, token, json) as client:
+            raise fail(cli.json, "play/seat", "name the seat to play (--seat N), or --hot-seat")
+        if cli.json:
+            raise fail(cli.json, "play/json", "--json needs a move: the session is for people")
+        with cli.session() as client:
             run_session(client, client.resolve(game_id), seat, hot_seat)
         return
     if seat is None:
-        raise fail(json, "play/seat", "name the acting seat: --seat N")
+        raise fail(cli.json, "play/seat", "name the acting seat: --seat N")
     from skald.cli.draw.render import record_line
 
-    with session(db, server, token, json) as client:
+    with cli.session() as client:
         gid = client.resolve(game_id)
         rules = client.rules_of(gid)
         cmd = read_move(client, gid, rules, seat, command)
@@ -155,7 +148,7 @@ def play(
             console.print(f"[bold]now at v{version}[/]")
 
         emit(
-            json,
+            cli.json,
             {"game_id": gid, "version": version, "events": [r.to_json() for r in records]},
             human,
         )
@@ -190,27 +183,25 @@ def read_move(client: Any, gid: str, rules: Any, seat: int, text: str) -> Any:
 
 
 @app.command()
+@with_cli
 def legal(
+    cli: Cli,
     game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     seat: Annotated[int, typer.Option("--seat", "-s", help="The seat (0-based).")],
     every: Annotated[
         bool,
         typer.Option("--all", help="With --json: list each placement as its own command too."),
     ] = False,
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
 ) -> None:
     """Every legal move of a seat now, numbered and grouped, in the game's notation: `skald
     play` takes the number or the text. --json: protobuf JSON (A Feast for Odin's placements
     grouped per piece and board as anchor squares and rotations, unless --all)."""
     from skald.service.contract import wire
 
-    with session(db, server, token, json) as client:
+    with cli.session() as client:
         gid = client.resolve(game_id)
         rules = client.rules_of(gid)
-        if not json:
+        if not cli.json:
             from skald.cli.words.notation import numbered
             from skald.cli.words.session_lines import move_lines
 
@@ -227,7 +218,7 @@ def legal(
             commands, groups = client.legal_compact(gid, seat)
         texts = [wire.command_to_json(rules.name, c) for c in commands]
         emit(
-            json,
+            cli.json,
             {
                 "game_id": gid,
                 "seat": seat,
@@ -238,7 +229,9 @@ def legal(
 
 
 @app.command()
+@with_cli
 def show(
+    cli: Cli,
     game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     at: Annotated[
         int | None, typer.Option("--at", help="Version to show (default: latest).")
@@ -246,10 +239,6 @@ def show(
     seat: Annotated[
         int | None, typer.Option("--seat", "-s", help="Show what this seat sees.")
     ] = None,
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
     svg: Annotated[
         str | None, typer.Option("--svg", help="Also write the view as an SVG picture here.")
     ] = None,
@@ -259,17 +248,19 @@ def show(
     from skald.service.client import view_json
 
     if svg is not None and not svg.strip():
-        raise fail(json, "show/svg-file", "--svg needs a file name to write the picture to")
-    with session(db, server, token, json) as client:
+        raise fail(cli.json, "show/svg-file", "--svg needs a file name to write the picture to")
+    with cli.session() as client:
         gid = client.resolve(game_id)
         result = client.view(gid, seat, at)
         if svg:
             write_svg(result, svg)
-        emit(json, view_json(result), lambda: console.print(draw_view(result)))
+        emit(cli.json, view_json(result), lambda: console.print(draw_view(result)))
 
 
 @app.command()
+@with_cli
 def log(
+    cli: Cli,
     game_id: Annotated[str, typer.Argument(help="Game id (or a unique prefix).")],
     after: Annotated[int, typer.Option(help="Start after this version.")] = 0,
     seat: Annotated[
@@ -278,10 +269,6 @@ def log(
             "--seat", "-s", help="Only what this seat saw (others' secrets redacted), locally."
         ),
     ] = None,
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
 ) -> None:
     """Every event, readable: version, seat, type, command id, data, and the command behind it;
     then the game's disputes and rulings (`skald dispute`, `skald rule`), public to all.
@@ -293,7 +280,7 @@ def log(
     from skald.service.client import LocalClient
     from skald.service.model.auth import Principal
 
-    with session(db, server, token, json) as client:
+    with cli.session() as client:
         who = None  # locally the operator: the referee's view
         if isinstance(client, LocalClient):
             if seat is not None:
@@ -328,11 +315,13 @@ def log(
             print_disputes(disputes)
 
         payload = {"game_id": gid, "view": view, "events": [r.to_json() for r in records]}
-        emit(json, {**payload, "disputes": disputes}, human)
+        emit(cli.json, {**payload, "disputes": disputes}, human)
 
 
 @app.command()
+@with_cli
 def games(
+    cli: Cli,
     game: Annotated[str, typer.Option("--game", help="Only this game (red-north, ...).")] = "",
     status: Annotated[str, typer.Option("--status", help="running or ended.")] = "",
     players: Annotated[int, typer.Option("--players", "-p", help="Only this many players.")] = 0,
@@ -343,10 +332,6 @@ def games(
     ] = "created",
     limit: Annotated[int, typer.Option("--limit", help="Games per page (at most 1000).")] = 100,
     page: Annotated[str, typer.Option("--page", help="The next-page token of a listing.")] = "",
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
 ) -> None:
     """The games index, one page at a time: id, game, players, status, version, scores."""
     from rich.table import Table
@@ -355,7 +340,7 @@ def games(
     from skald.service.store.index import GamesQuery
 
     query = GamesQuery(game, status, players, since, before, sort, limit, page)
-    with session(db, server, token, json) as client:
+    with cli.session() as client:
         if game:  # an unknown name is refused as `skald new` refuses it, not listed as no games
             from skald.service.bootstrap import registry
 
@@ -387,19 +372,17 @@ def games(
             if next_page:
                 console.print(f"more: --page {next_page}", highlight=False)
 
-        emit(json, {"games": rows, "next_page_token": next_page}, human)
+        emit(cli.json, {"games": rows, "next_page_token": next_page}, human)
 
 
 @app.command()
+@with_cli
 def rules(
+    cli: Cli,
     game: Annotated[str, typer.Argument(help="red-north, brian-boru or feast.")],
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
 ) -> None:
     """The game's setup options (for `skald new --option`) and printed component data."""
-    with session(db, server, token, json) as client:
+    with cli.session() as client:
         info = dict(client.rules_info(game))
         info.setdefault("options", setup_options(game) if info["playable"] else [])
 
@@ -409,7 +392,7 @@ def rules(
             console.print(options_table(info["title"], info["options"]))
             console.print(generic(info["components"], f"{info['title']} — printed components"))
 
-        emit(json, info, human)
+        emit(cli.json, info, human)
 
 
 def setup_options(game: str) -> list[dict[str, object]]:

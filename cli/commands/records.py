@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from skald.cli.common import Db, Json, Server, Token, console, emit, fail, literal, session
+from skald.cli.common import Cli, console, emit, fail, literal, with_cli
 from skald.cli.records.sources import is_file, records_of, replay_path
 
 if TYPE_CHECKING:
@@ -19,7 +19,9 @@ app = typer.Typer()
 
 
 @app.command("export")
+@with_cli
 def export_game(
+    cli: Cli,
     game_id: Annotated[
         str,
         typer.Argument(help="Game id (or a unique prefix); with --format text also a replay file."),
@@ -41,10 +43,6 @@ def export_game(
             "people to read and print (not for `import`).",
         ),
     ] = "jsonl",
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
 ) -> None:
     """Write a game as a replay file (JSON Lines: header, events, trailer), or with --format
     text as a record people read, like a chess PGN: header tags (game, players, seed
@@ -52,13 +50,13 @@ def export_game(
     game's notation. `import` reads only the JSON Lines file. `-o -` writes either to stdout
     (so a jsonl export can be piped), which leaves no room for --json's summary."""
     if format_ not in ("jsonl", "text"):
-        raise fail(json, "export/format", f"--format is jsonl or text, not {format_!r}")
+        raise fail(cli.json, "export/format", f"--format is jsonl or text, not {format_!r}")
     if format_ == "jsonl" and output is None:
-        raise fail(json, "export/output", "a jsonl export needs -o FILE (or -o - for stdout)")
+        raise fail(cli.json, "export/output", "a jsonl export needs -o FILE (or -o - for stdout)")
     to_stdout = output is None or str(output) == "-"
-    if to_stdout and json:
-        raise fail(json, "export/output", "--json needs -o FILE (the record is the output)")
-    with session(db, server, token, json) as client:
+    if to_stdout and cli.json:
+        raise fail(cli.json, "export/output", "--json needs -o FILE (the record is the output)")
+    with cli.session() as client:
         if format_ == "text":
             from skald.cli.records.export_text import text_record
             from skald.cli.records.timeline import Timeline
@@ -80,23 +78,21 @@ def export_game(
             return
         output.write_text(text)
         emit(
-            json,
+            cli.json,
             {"game_id": gid, "file": str(output), "format": format_, "lines": lines},
             lambda: console.print(f"wrote {literal(output)} ({lines} lines)", highlight=False),
         )
 
 
 @app.command("import")
+@with_cli
 def import_game(
+    cli: Cli,
     file: Annotated[Path, typer.Argument(help="Replay file (.jsonl).")],
     copy: Annotated[
         bool,
         typer.Option("--copy", help="Import as a new game even if the store holds this one."),
     ] = False,
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
 ) -> None:
     """Verify a replay file and store it as a game; prints the new game id and tokens. A file
     whose game the store already holds (same game id, same hash chain) is not stored twice
@@ -105,7 +101,7 @@ def import_game(
     from skald.service.model.verify import verify as verify_records
     from skald.service.store import replay_file
 
-    with session(db, server, token, json, creates=True) as client:
+    with cli.session(creates=True) as client:
         raw = replay_path(file).read_bytes()
         parsed = None if copy else replay_file.load_bytes(raw)
         if parsed is not None and verify_records(parsed.records, parsed.seeds).ok:
@@ -116,7 +112,7 @@ def import_game(
                 gid, version = held
                 payload = {"already_imported": gid, "version": version, "file": str(file)}
                 emit(
-                    json,
+                    cli.json,
                     payload,
                     lambda: console.print(
                         f"{literal(file)} is game [bold]{literal(gid)}[/] already (v{version} "
@@ -138,7 +134,7 @@ def import_game(
                 console.print(f"  seat {seat} token  {tok}")
             console.print(f"  referee token {created['referee_token']}")
 
-        emit(json, {**created, "report": report}, human)
+        emit(cli.json, {**created, "report": report}, human)
 
 
 def _held_as(client: Client, game_id: str, hashes: list[str]) -> tuple[str, int] | None:

@@ -16,10 +16,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from skald.cli.common import (
-    Db,
+    Cli,
     Json,
-    Server,
-    Token,
     check_remote,
     console,
     emit,
@@ -27,8 +25,8 @@ from skald.cli.common import (
     fail,
     literal,
     refusals,
-    root_options,
     session,
+    with_cli,
 )
 
 if TYPE_CHECKING:  # the games, the service and rich's widgets load in the commands that use them
@@ -155,7 +153,9 @@ def _worker_game(index: int) -> GameRun:
 
 
 @app.command()
+@with_cli
 def simulate(
+    cli: Cli,
     game: Annotated[str, typer.Argument(help="red-north, brian-boru or feast.")],
     games: Annotated[int, typer.Option("--games", "-n", help="How many games (1 or more).")] = 10,
     players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 3,
@@ -191,10 +191,6 @@ def simulate(
             "--jobs 1 with the same --seed.",
         ),
     ] = 1,
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
 ) -> None:
     """Random legal games to the end, stored like any other game (with --jobs above 1 and no
     --server, played in worker processes' in-memory stores instead).
@@ -213,8 +209,8 @@ def simulate(
     from skald.service.model.registry import canonical, cli_name
 
     if games < 1:
-        raise fail(json, "simulate/games", f"--games must be 1 or more, not {games}")
-    with refusals(json):
+        raise fail(cli.json, "simulate/games", f"--games must be 1 or more, not {games}")
+    with cli.refusals():
         workers = worker_count(jobs, games, os.cpu_count() or 1)
     base = seed if seed is not None else str(random.SystemRandom().getrandbits(64))
     name = canonical(game)
@@ -226,30 +222,30 @@ def simulate(
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         console=err_console,
-        disable=json,
+        disable=cli.json,
         transient=False,
     )
     if jobs == 1:
-        with session(db, server, token, json, creates=True) as client, bar:
+        with cli.session(creates=True) as client, bar:
             client.receipts = None  # random games keep no evidence
             task = bar.add_task(f"simulating {cli_name(name)}", total=games)
             for i in range(games):
-                runs.append(play_one(client, game, players, base, i, cards, bool(token)))
+                runs.append(play_one(client, game, players, base, i, cards, bool(cli.token)))
                 bar.advance(task)
     else:
-        if server is not None:  # the workers connect by themselves: check what they are given
-            with refusals(json):
-                check_remote(server, token)
+        if cli.server is not None:  # the workers connect by themselves: check what they are given
+            with cli.refusals():
+                check_remote(cli.server, cli.token)
         runs = _in_workers(
             workers,
             games,
             bar,
-            json,
+            cli.json,
             f"simulating {cli_name(name)}",
             {
-                "server": server,
-                "token": token,
-                "tls": root_options().tls(),
+                "server": cli.server,
+                "token": cli.token,
+                "tls": cli.tls(),
                 "game": game,
                 "players": players,
                 "base": base,
@@ -308,7 +304,7 @@ def simulate(
                 numbers = " ".join(i.removeprefix("occupation-") for i in deck[key])
                 console.print(f"{key.replace('_', ' ')}: {numbers or 'none'}", highlight=False)
 
-    emit(json, payload, human)
+    emit(cli.json, payload, human)
 
 
 def _in_workers(

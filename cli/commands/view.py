@@ -16,17 +16,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from skald.cli.common import (
-    Db,
-    Json,
-    Server,
-    Token,
+    Cli,
     check_port,
     console,
     emit,
     fail,
     literal,
-    refusals,
-    session,
+    with_cli,
 )
 
 if TYPE_CHECKING:
@@ -47,7 +43,9 @@ def _whose(frames: GameFrames) -> str:
 
 
 @app.command()
+@with_cli
 def view(
+    cli: Cli,
     refs: Annotated[
         list[str],
         typer.Argument(
@@ -79,10 +77,6 @@ def view(
         int | None,
         typer.Option("--jobs", help="Processes drawing the pictures (default: one per core)."),
     ] = None,
-    db: Db = None,
-    server: Server = None,
-    token: Token = None,
-    json: Json = False,
 ) -> None:
     """Write a game as one HTML page to step through in a browser (no server, no network).
 
@@ -94,25 +88,25 @@ def view(
     from skald.cli.records.sources import is_file
 
     if len(refs) not in (1, 2):
-        raise fail(json, "view/arguments", "give one game, or two to compare")
+        raise fail(cli.json, "view/arguments", "give one game, or two to compare")
     if seat is not None and public:
-        raise fail(json, "view/arguments", "--seat and --public exclude each other")
+        raise fail(cli.json, "view/arguments", "--seat and --public exclude each other")
     if serve and (len(refs) != 1 or is_file(refs[0])):
-        raise fail(json, "view/serve", "--serve follows one stored or served game, not a file")
+        raise fail(cli.json, "view/serve", "--serve follows one stored or served game, not a file")
     if not serve and output is None:
-        raise fail(json, "view/output", "give the page to write with -o FILE (or use --serve)")
+        raise fail(cli.json, "view/output", "give the page to write with -o FILE (or use --serve)")
     if all(is_file(r) for r in refs):  # read offline: no store, no server, the same refusals
-        with refusals(json):
-            _write(None, refs, output, seat, public, to, jobs, json)
+        with cli.refusals():
+            _write(None, refs, output, seat, public, to, jobs, cli.json)
         return
     if serve:
-        with refusals(json):
+        with cli.refusals():
             check_port(port)
-    with session(db, server, token, json) as client:
+    with cli.session() as client:
         if serve:
-            _serve(client, refs[0], seat, public, host, port, jobs, json)
+            _serve(client, refs[0], seat, public, host, port, jobs, cli.json)
         else:
-            _write(client, refs, output, seat, public, to, jobs, json)
+            _write(client, refs, output, seat, public, to, jobs, cli.json)
 
 
 def _write(
