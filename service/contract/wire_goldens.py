@@ -21,7 +21,15 @@ from google.protobuf.message import Message
 
 from skald.service.contract._generated.skald.v1 import skald_pb2
 
-GOLDEN_DIR = Path(__file__).resolve().parents[2] / "tests" / "wire_goldens"
+GOLDEN_DIR = (
+    next(
+        (p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").is_file()),
+        Path(__file__).resolve().parents[2],
+    )
+    / "tests"
+    / "wire_goldens"
+)
+"""In the project around this file: a checkout or an unpacked sdist alike."""
 DEPTH = 8
 """How deep samples nest (recursive types such as google.protobuf.Struct stop here)."""
 

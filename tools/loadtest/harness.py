@@ -287,8 +287,12 @@ def run(
     commands/s (one run of each can be 15% off on a shared machine: the clients' random games
     differ in length). ``client`` is ``native``, ``python`` or ``auto`` (native when it
     builds: :mod:`skald.tools.loadtest.native`)."""
+    from skald.tools.loadtest.hostile import need_hypothesis
     from skald.tools.loadtest.native import Unavailable, build
     from skald.tools.loadtest.servers import Served, bare_append_rate
+
+    if "hostile" in only:
+        need_hypothesis()  # before any load runs, not minutes into the run
 
     native: Path | None = None
     clients: dict[str, Any] = {"kind": "python"}

@@ -33,7 +33,7 @@ PRECISE_WITHOUT_RULE = ("RESOURCE_EXHAUSTED",)
 """Refusals the transport gives itself (a request over the size cap), before any handler."""
 
 
-def _need_hypothesis() -> None:
+def need_hypothesis() -> None:
     """Hypothesis is the optional 'loadtest' extra: without it, say so in one line."""
     from importlib.util import find_spec
 
@@ -47,7 +47,7 @@ def _need_hypothesis() -> None:
 def hostile(address: str, db: str, examples: int, seed: int = 0) -> dict[str, Any]:
     """Fuzz the server at ``address`` (whose store is ``db``) with ``examples`` calls; the
     counts, and the smallest call that broke a property, if one did."""
-    _need_hypothesis()
+    need_hypothesis()
     import grpc
     from hypothesis import HealthCheck, Verbosity, given, settings
     from hypothesis import seed as fixed_seed
