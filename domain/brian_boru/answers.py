@@ -10,6 +10,7 @@ from __future__ import annotations
 from skald.domain.brian_boru import actions, upkeep
 from skald.domain.brian_boru import commands as cmd
 from skald.domain.brian_boru import events as ev
+from skald.domain.brian_boru.commands import CODES
 from skald.domain.brian_boru.decisions import Decision, DecisionKind
 from skald.domain.brian_boru.flow import Log
 from skald.domain.brian_boru.marriages import SPURN_POINTS, PrincessOption
@@ -17,9 +18,6 @@ from skald.domain.brian_boru.queries import EXPAND_COST
 from skald.domain.brian_boru.state import CardSide, SecondaryChoice, State
 from skald.domain.brian_boru.turns import awaited
 from skald.domain.kernel.chance import Chance
-from skald.domain.kernel.errors import IllegalMove
-
-G = "brian_boru/"
 
 TOWN_KINDS = (
     DecisionKind.FREE_VIKING,
@@ -33,8 +31,8 @@ def _need(s: State, kind: DecisionKind, command: object) -> Decision:
     d = awaited(s)
     if d is None or d.kind is not kind:
         what = "no decision" if d is None else f"a {d.kind.value} decision"
-        raise IllegalMove(
-            G + "wrong-command",
+        raise CODES.illegal(
+            "wrong-command",
             f"{type(command).__name__} does not answer what is pending now ({what})",
         )
     return d
@@ -55,8 +53,8 @@ def check_extras(s: State, seat: int, c: cmd.BuyExtras) -> None:
     """§3.4: 0 to the most the seat can afford and the battlefield or track allows."""
     d = _need(s, DecisionKind.EXTRAS, c)
     if not 0 <= c.count <= d.max_extra:
-        raise IllegalMove(
-            G + "extras-range",
+        raise CODES.illegal(
+            "extras-range",
             f"§3.4: buy 0 to {d.max_extra} extras (2 coins each, within what is left)",
         )
 
@@ -72,8 +70,8 @@ def check_expand(s: State, seat: int, c: cmd.Expand) -> None:
     """§3.4 EXPAND5: a road-connected empty town, never the active town (RULINGS.md)."""
     d = _need(s, DecisionKind.EXPAND, c)
     if c.town is not None and c.town not in d.options:
-        raise IllegalMove(
-            G + "expand-target",
+        raise CODES.illegal(
+            "expand-target",
             "§3.4: expand to an empty town one road from a town you control (not the active town)",
         )
 
@@ -87,10 +85,10 @@ def check_town(s: State, seat: int, c: cmd.ChooseTown) -> None:
     """A Viking to free, a town to place, a casualty or a monastery: one of the towns offered."""
     d = awaited(s)
     if d is None or d.kind not in TOWN_KINDS:
-        raise IllegalMove(G + "wrong-command", "no town choice is pending")
+        raise CODES.illegal("wrong-command", "no town choice is pending")
     if c.town not in d.options:
-        raise IllegalMove(
-            G + "town-not-offered",
+        raise CODES.illegal(
+            "town-not-offered",
             f"choose one of the towns offered for the {d.kind.value} decision",
         )
 

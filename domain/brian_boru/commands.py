@@ -6,6 +6,10 @@ from dataclasses import dataclass
 
 from skald.domain.brian_boru.marriages import PrincessOption
 from skald.domain.brian_boru.state import SecondaryChoice
+from skald.domain.kernel.table import RuleCodes
+
+CODES = RuleCodes("brian_boru")
+"""Brian Boru's rule codes, ``"brian_boru/<rule>"``: ``raise CODES.illegal(rule, reason)``."""
 
 HIDDEN = "hidden"
 """What a command served to another seat names in place of a card it may not know (no card

@@ -37,7 +37,7 @@ class Decision:
     card: str = ""
 
 
-CODES: dict[DecisionKind, tuple[str, str, str]] = {
+DECISIONS: dict[DecisionKind, tuple[str, str, str]] = {
     DecisionKind.SECONDARY: (
         "brian_boru/choose-secondary",
         "choose secondary action A (coins, then expand) or B (the suit action)",

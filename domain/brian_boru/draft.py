@@ -9,6 +9,7 @@ from __future__ import annotations
 from skald.domain.brian_boru import commands as cmd
 from skald.domain.brian_boru import events as ev
 from skald.domain.brian_boru.cards import VIKING_CARD_IDS
+from skald.domain.brian_boru.commands import CODES
 from skald.domain.brian_boru.flow import Log, begin_round
 from skald.domain.brian_boru.map import REGION_BY_KEY, TOWNS
 from skald.domain.brian_boru.marriages import MARRIAGE_CARDS, PRINCESS, regular_cards_used
@@ -16,10 +17,7 @@ from skald.domain.brian_boru.printed import settings
 from skald.domain.brian_boru.state import Phase, State
 from skald.domain.brian_boru.tricks import check_town_id
 from skald.domain.kernel.chance import Chance
-from skald.domain.kernel.errors import IllegalMove
 from skald.domain.kernel.options import Options
-
-G = "brian_boru/"
 
 
 def setup_events(players: int, options: Options, chance: Chance) -> tuple[ev.Event, ...]:
@@ -51,14 +49,14 @@ def setup_events(players: int, options: Options, chance: Chance) -> tuple[ev.Eve
 def check_start(s: State, seat: int, c: cmd.PlaceStartingTown) -> None:
     """§2.7: a disc on an empty town in a region holding no other player's disc."""
     if s.phase is not Phase.START_TOWNS:
-        raise IllegalMove(G + "wrong-command", "starting towns are placed only at setup")
+        raise CODES.illegal("wrong-command", "starting towns are placed only at setup")
     check_town_id(c.town)
     if s.towns[c.town - 1].owner is not None:
-        raise IllegalMove(G + "start-town-occupied", "§2.7: the town already has a disc")
+        raise CODES.illegal("start-town-occupied", "§2.7: the town already has a disc")
     region = REGION_BY_KEY[TOWNS[c.town - 1].region]
     if any(s.towns[t - 1].owner not in (None, seat) for t in region.towns):
-        raise IllegalMove(
-            G + "start-region-taken",
+        raise CODES.illegal(
+            "start-region-taken",
             "§2.7: you may not start in a region that holds another player's disc",
         )
 
@@ -72,12 +70,12 @@ def place_start(log: Log, seat: int, c: cmd.PlaceStartingTown, chance: Chance) -
 def check_keep(s: State, seat: int, c: cmd.KeepCards) -> None:
     """§3.2: keep exactly two different cards of the current hand."""
     if s.phase is not Phase.DRAFT:
-        raise IllegalMove(G + "wrong-command", "cards are kept only during the draft")
+        raise CODES.illegal("wrong-command", "cards are kept only during the draft")
     if len(c.cards) != 2 or len(set(c.cards)) != 2:
-        raise IllegalMove(G + "keep-two-cards", "§3.2: keep exactly two different cards")
+        raise CODES.illegal("keep-two-cards", "§3.2: keep exactly two different cards")
     hand = s.players[seat].hand
     if any(card not in hand for card in c.cards):
-        raise IllegalMove(G + "keep-card-not-in-hand", "§3.2: keep cards from your hand")
+        raise CODES.illegal("keep-card-not-in-hand", "§3.2: keep cards from your hand")
 
 
 def keep(log: Log, seat: int, c: cmd.KeepCards, chance: Chance) -> None:

@@ -9,7 +9,7 @@ rulings in NOTES.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from itertools import permutations
 from typing import Any
 
@@ -17,7 +17,7 @@ from skald.domain.brian_boru import answers, cards, draft, evolve, marriages, tr
 from skald.domain.brian_boru import commands as cmd
 from skald.domain.brian_boru import map as board
 from skald.domain.brian_boru import views as visibility
-from skald.domain.brian_boru.commands import COMMANDS, Command
+from skald.domain.brian_boru.commands import CODES, COMMANDS, Command
 from skald.domain.brian_boru.decisions import DecisionKind
 from skald.domain.brian_boru.events import EVENTS, Event
 from skald.domain.brian_boru.flow import Log
@@ -25,48 +25,78 @@ from skald.domain.brian_boru.marriages import PrincessOption
 from skald.domain.brian_boru.printed import OPTIONS
 from skald.domain.brian_boru.queries import HAND_SIZE, lead_towns, playable_cards, start_towns
 from skald.domain.brian_boru.state import Phase, SecondaryChoice, State
+from skald.domain.kernel.base import FoldingGameRules, Parts
 from skald.domain.kernel.chance import Chance
-from skald.domain.kernel.contract import (
-    Decided,
-    FoldingRules,
-    Options,
-    OptionSpec,
-    Outcome,
-    Pending,
-    Seat,
-)
-from skald.domain.kernel.errors import GameOver, Malformed, NotYourTurn
+from skald.domain.kernel.contract import FoldingRules, Options, OptionSpec, Outcome
 from skald.domain.kernel.options import resolve_options
+from skald.domain.kernel.table import CommandTable
 
-G = "brian_boru/"
+MIN_PLAYERS = 3
+MAX_PLAYERS = 5
 
-Check = Callable[[State, int, Any], None]
-Apply = Callable[[Log, int, Any, Chance], None]
 
-HANDLERS: Mapping[type, tuple[Check, Apply]] = {
-    cmd.PlaceStartingTown: (draft.check_start, draft.place_start),
-    cmd.KeepCards: (draft.check_keep, draft.keep),
-    cmd.ChooseActiveTown: (tricks.check_active_town, tricks.choose_active_town),
-    cmd.PlayCard: (tricks.check_play, tricks.play_card),
-    cmd.ChooseSecondary: (answers.check_secondary, answers.choose_secondary),
-    cmd.BuyExtras: (answers.check_extras, answers.buy_extras),
-    cmd.Expand: (answers.check_expand, answers.expand),
-    cmd.ChooseTown: (answers.check_town, answers.choose_town),
-    cmd.ChoosePrincessOption: (answers.check_princess, answers.choose_princess),
-}
+def gate(state: State, seat: int) -> None:
+    """What every command meets first: the game is running."""
+    if state.phase is Phase.OVER:
+        raise CODES.game_over()
+
+
+def admit(state: State, seat: int, command: object) -> None:
+    """After the command's type is known: the seat is one the game waits for."""
+    if not 0 <= seat < state.players_count or seat not in turns.to_act(state):
+        raise CODES.not_your_turn("not-your-turn", f"seat {seat} may not act now")
+
+
+TABLE: CommandTable[State, Log] = CommandTable(
+    CODES,
+    {
+        cmd.PlaceStartingTown: (draft.check_start, draft.place_start),
+        cmd.KeepCards: (draft.check_keep, draft.keep),
+        cmd.ChooseActiveTown: (tricks.check_active_town, tricks.choose_active_town),
+        cmd.PlayCard: (tricks.check_play, tricks.play_card),
+        cmd.ChooseSecondary: (answers.check_secondary, answers.choose_secondary),
+        cmd.BuyExtras: (answers.check_extras, answers.buy_extras),
+        cmd.Expand: (answers.check_expand, answers.expand),
+        cmd.ChooseTown: (answers.check_town, answers.choose_town),
+        cmd.ChoosePrincessOption: (answers.check_princess, answers.choose_princess),
+    },
+    unknown=lambda command: f"{type(command).__name__} is not a command",
+    gate=gate,
+    admit=admit,
+)
 """Per command type: its check (the rule it enforces) and what it does."""
 
 
-def _handler(s: State, seat: int, command: object) -> tuple[Check, Apply]:
-    if s.phase is Phase.OVER:
-        raise GameOver(G + "game-over", "the game has ended")
-    handler = HANDLERS.get(type(command))
-    if handler is None:
-        raise Malformed(G + "unknown-command", f"{type(command).__name__} is not a command")
-    if not 0 <= seat < s.players_count or seat not in turns.to_act(s):
-        raise NotYourTurn(G + "not-your-turn", f"seat {seat} may not act now")
-    handler[0](s, seat, command)
-    return handler
+def setup(players: int, options: Options, chance: Chance) -> tuple[Event, ...]:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise CODES.malformed("player-count", "Brian Boru is for 3 to 5 players")
+    # The kernel has resolved the options already; resolving again is idempotent and
+    # fills the defaults for a caller that passes a partial mapping (the tests).
+    return draft.setup_events(players, resolve_options(OPTIONS, options), chance)
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.phase is not Phase.OVER:
+        return None
+    return Outcome(scores=state.scores, winners=state.winners, reason=state.end_reason)
+
+
+def components() -> Mapping[str, Any]:
+    """The printed data (``skald rules brian-boru``), after the game's name and player counts."""
+    return {
+        "game": BrianBoruRules.name,
+        "title": BrianBoruRules.title,
+        "rules_version": BrianBoruRules.rules_version,
+        "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
+        "hand_size": {str(k): v for k, v in HAND_SIZE.items()},
+        **board.components(),
+        **cards.components(),
+        **marriages.components(),
+    }
+
+
+def _log(state: State, chance: Chance) -> Log:
+    return Log(state)
 
 
 def legal_commands(s: State, seat: int) -> Iterator[Any]:
@@ -105,87 +135,34 @@ def legal_commands(s: State, seat: int) -> Iterator[Any]:
             yield cmd.PlayCard(c)
 
 
-class BrianBoruRules:
+class BrianBoruRules(FoldingGameRules[State, Command, Event, visibility.BrianBoruView, Log]):
     name = "brian_boru"
     title = "Brian Boru: High King of Ireland"
-    min_players = 3
-    max_players = 5
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     rules_version = "brian-boru-en-2021.1"
     commands: Mapping[str, type[Any]] = {c.__name__: c for c in COMMANDS}
     events: Mapping[str, type[Any]] = {e.__name__: e for e in EVENTS}
     views: tuple[type[Any], ...] = visibility.VIEWS
     options: tuple[OptionSpec, ...] = OPTIONS
-    anytime: frozenset[str] = frozenset()
-
-    def initial(self, players: int) -> State:
-        return State(players_count=players)
-
-    def setup(self, players: int, options: Options, chance: Chance) -> tuple[Event, ...]:
-        if not self.min_players <= players <= self.max_players:
-            raise Malformed("brian_boru/player-count", "Brian Boru is for 3 to 5 players")
-        # The kernel has resolved the options already; resolving again is idempotent and
-        # fills the defaults for a caller that passes a partial mapping (the tests).
-        return draft.setup_events(players, resolve_options(OPTIONS, options), chance)
-
-    def check(self, state: State, seat: Seat, command: Command) -> None:
-        _handler(state, seat, command)
-
-    def decide(
-        self, state: State, seat: Seat, command: Command, chance: Chance
-    ) -> tuple[Event, ...]:
-        return self.decide_folded(state, seat, command, chance).events
-
-    def decide_folded(
-        self, state: State, seat: Seat, command: Command, chance: Chance
-    ) -> Decided[State, Event]:
-        """``decide`` and the state it reached: the ``Log`` folds each event with ``evolve``
-        as it is emitted, so its state is the fold of the events (the service caches it)."""
-        _, apply = _handler(state, seat, command)
-        log = Log(state)
-        apply(log, seat, command, chance)
-        turns.advance(log, chance)
-        return Decided(tuple(log.events), log.state)
-
-    def evolve(self, state: State, event: Event) -> State:
-        return evolve.evolve(state, event)
-
-    def legal_commands(self, state: State, seat: Seat) -> Iterator[Command]:
-        return legal_commands(state, seat)
-
-    def pending(self, state: State) -> tuple[Pending, ...]:
-        return turns.pending(state)
-
-    def to_act(self, state: State) -> frozenset[Seat]:
-        return turns.to_act(state)
-
-    def view(self, state: State, seat: Seat | None) -> visibility.BrianBoruView:
-        return visibility.view(state, seat)
-
-    def redact(self, event: Event, seat: Seat | None) -> Event:
-        return visibility.redact(event, seat)
-
-    def secrets(self, state: State, seat: Seat | None) -> frozenset[str]:
-        return visibility.secrets(state, seat)
-
-    def public_command(self, command: Command) -> Command:
-        return visibility.public_command(command)
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state.phase is not Phase.OVER:
-            return None
-        return Outcome(scores=state.scores, winners=state.winners, reason=state.end_reason)
-
-    def components(self) -> Mapping[str, Any]:
-        return {
-            "game": self.name,
-            "title": self.title,
-            "rules_version": self.rules_version,
-            "players": {"min": self.min_players, "max": self.max_players},
-            "hand_size": {str(k): v for k, v in HAND_SIZE.items()},
-            **board.components(),
-            **cards.components(),
-            **marriages.components(),
-        }
 
 
-RULES: FoldingRules[State, Command, Event, visibility.BrianBoruView] = BrianBoruRules()
+RULES: FoldingRules[State, Command, Event, visibility.BrianBoruView] = BrianBoruRules(
+    Parts(
+        table=TABLE,
+        log=_log,
+        settle=turns.advance,
+        initial=lambda players: State(players_count=players),
+        setup=setup,
+        evolve=evolve.evolve,
+        legal_commands=legal_commands,
+        pending=turns.pending,
+        to_act=turns.to_act,
+        view=visibility.view,
+        redact=visibility.redact,
+        secrets=visibility.secrets,
+        public_command=visibility.public_command,
+        outcome=outcome,
+        components=components,
+    )
+)

@@ -15,33 +15,31 @@ from skald.domain.brian_boru import actions
 from skald.domain.brian_boru import commands as cmd
 from skald.domain.brian_boru import events as ev
 from skald.domain.brian_boru.cards import action_cards, card_value
+from skald.domain.brian_boru.commands import CODES
 from skald.domain.brian_boru.decisions import Decision, DecisionKind
 from skald.domain.brian_boru.flow import Log
 from skald.domain.brian_boru.map import TOWN_COUNT
 from skald.domain.brian_boru.queries import lead_towns, playable_cards, trick_winner
 from skald.domain.brian_boru.state import CardSide, Phase, PlayedCard, State
 from skald.domain.kernel.chance import Chance
-from skald.domain.kernel.errors import IllegalMove
-
-G = "brian_boru/"
 
 
 def check_town_id(town: int) -> None:
     if not 1 <= town <= TOWN_COUNT:
-        raise IllegalMove(G + "unknown-town", f"there is no town {town} (towns are 1–53)")
+        raise CODES.illegal("unknown-town", f"there is no town {town} (towns are 1–53)")
 
 
 def check_active_town(s: State, seat: int, c: cmd.ChooseActiveTown) -> None:
     """§3.3.1: the active-town marker goes on a town without a disc that the leader can lead
     to (§3.3.2; fallback: any empty town)."""
     if s.phase is not Phase.LEAD:
-        raise IllegalMove(G + "wrong-command", "the active town is chosen before a trick")
+        raise CODES.illegal("wrong-command", "the active town is chosen before a trick")
     check_town_id(c.town)
     if s.towns[c.town - 1].owner is not None:
-        raise IllegalMove(G + "active-town-occupied", "§3.3.1: the active town must have no disc")
+        raise CODES.illegal("active-town-occupied", "§3.3.1: the active town must have no disc")
     if c.town not in lead_towns(s):
-        raise IllegalMove(
-            G + "active-town-cannot-lead",
+        raise CODES.illegal(
+            "active-town-cannot-lead",
             "§3.3.2: you hold no card of that town's colour and no white card",
         )
 
@@ -53,12 +51,12 @@ def choose_active_town(log: Log, seat: int, c: cmd.ChooseActiveTown, chance: Cha
 def check_play(s: State, seat: int, c: cmd.PlayCard) -> None:
     """§3.3.2–3: lead a card of the town's colour or white; follow with any card."""
     if s.phase is not Phase.PLAY:
-        raise IllegalMove(G + "wrong-command", "cards are played only in a trick")
+        raise CODES.illegal("wrong-command", "cards are played only in a trick")
     if c.card not in s.players[seat].hand:
-        raise IllegalMove(G + "card-not-in-hand", "you do not hold that card")
+        raise CODES.illegal("card-not-in-hand", "you do not hold that card")
     if c.card not in playable_cards(s, seat):
-        raise IllegalMove(
-            G + "lead-colour", "§3.3.2: lead a card of the town's colour or a white card"
+        raise CODES.illegal(
+            "lead-colour", "§3.3.2: lead a card of the town's colour or a white card"
         )
 
 

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from skald.domain.brian_boru import events as ev
 from skald.domain.brian_boru import tricks, upkeep
-from skald.domain.brian_boru.decisions import CODES, Decision
+from skald.domain.brian_boru.commands import CODES
+from skald.domain.brian_boru.decisions import DECISIONS, Decision
 from skald.domain.brian_boru.flow import Log
 from skald.domain.brian_boru.queries import empty_towns, next_player
 from skald.domain.brian_boru.state import Phase, State
 from skald.domain.kernel.chance import Chance
 from skald.domain.kernel.contract import Pending
-
-G = "brian_boru/"
 
 
 def awaited(s: State) -> Decision | None:
@@ -35,7 +34,7 @@ def pending(s: State) -> tuple[Pending, ...]:
         return (
             Pending(
                 seat,
-                G + "place-starting-town",
+                CODES.code("place-starting-town"),
                 "place your starting disc on an empty town in a region without another disc",
                 ("PlaceStartingTown",),
             ),
@@ -44,7 +43,7 @@ def pending(s: State) -> tuple[Pending, ...]:
         return tuple(
             Pending(
                 i,
-                G + "keep-cards",
+                CODES.code("keep-cards"),
                 "keep two cards of your hand; the rest pass left",
                 ("KeepCards",),
             )
@@ -55,18 +54,18 @@ def pending(s: State) -> tuple[Pending, ...]:
         return (
             Pending(
                 s.marker,
-                G + "choose-active-town",
+                CODES.code("choose-active-town"),
                 "put the active-town marker on an empty town you can lead to",
                 ("ChooseActiveTown",),
             ),
         )
     if s.phase is Phase.PLAY:
         prompt = "lead a card of the town's colour or white" if not s.trick else "play any card"
-        return (Pending(next_player(s), G + "play-card", prompt, ("PlayCard",)),)
+        return (Pending(next_player(s), CODES.code("play-card"), prompt, ("PlayCard",)),)
     d = awaited(s)
     if d is None:
         return ()
-    code, prompt, answer = CODES[d.kind]
+    code, prompt, answer = DECISIONS[d.kind]
     return (Pending(d.seat, code, prompt, (answer,)),)
 
 

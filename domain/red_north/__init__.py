@@ -48,30 +48,22 @@ Imports: skald.domain.kernel.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
+from skald.domain.kernel.base import FoldingGameRules, Parts
 from skald.domain.kernel.chance import Chance
-from skald.domain.kernel.contract import (
-    Decided,
-    FoldingRules,
-    Options,
-    OptionSpec,
-    Outcome,
-    Pending,
-    Seat,
-)
+from skald.domain.kernel.contract import FoldingRules, OptionSpec, Outcome, Seat
 from skald.domain.kernel.fast import replace
 from skald.domain.red_north import components as _components
 from skald.domain.red_north import evolve as _evolve
 from skald.domain.red_north import legal as _legal
 from skald.domain.red_north import setup as _setup
 from skald.domain.red_north import views as _views
-from skald.domain.red_north.actions import decide as _decide
-from skald.domain.red_north.actions import decide_logged as _decide_logged
-from skald.domain.red_north.checks import check as _check
+from skald.domain.red_north.actions import TABLE
 from skald.domain.red_north.commands import COMMANDS, Command
 from skald.domain.red_north.events import EVENTS, Event
+from skald.domain.red_north.flow import Log
 from skald.domain.red_north.state import Phase, State, initial
 
 
@@ -86,7 +78,26 @@ def _shown(state: State, events: tuple[Event, ...]) -> State:
     return state if public is state.public else replace(state, public=public)
 
 
-class RedNorth:
+def evolve(state: State, event: Event) -> State:
+    """``apply``, and the cards the event showed added to ``public``."""
+    return _shown(_evolve.apply(state, event), (event,))
+
+
+def view(state: State, seat: Seat | None) -> _views.RedNorthView:
+    return _views.view(state, seat, _legal.to_act(state))
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.phase is not Phase.OVER:
+        return None
+    return Outcome(state.scores, state.winners, state.end_reason)
+
+
+def _log(state: State, chance: Chance) -> Log:
+    return Log(state)
+
+
+class RedNorth(FoldingGameRules[State, Command, Event, _views.RedNorthView, Log]):
     name = "red_north"
     title = "Red North"
     min_players = _setup.MIN_PLAYERS
@@ -96,63 +107,30 @@ class RedNorth:
     events: Mapping[str, type[Any]] = EVENTS
     views: tuple[type[Any], ...] = (_views.RedNorthView,)
     options: tuple[OptionSpec, ...] = _setup.OPTIONS
-    anytime: frozenset[str] = frozenset()
 
-    def initial(self, players: int) -> State:
-        return initial(players)
-
-    def setup(self, players: int, options: Options, chance: Chance) -> tuple[Event, ...]:
-        return _setup.setup(players, options, chance)
-
-    def check(self, state: State, seat: Seat, command: Command) -> None:
-        _check(state, seat, command)
-
-    def decide(
-        self, state: State, seat: Seat, command: Command, chance: Chance
-    ) -> tuple[Event, ...]:
-        return _decide(state, seat, command, chance)
-
-    def decide_folded(
-        self, state: State, seat: Seat, command: Command, chance: Chance
-    ) -> Decided[State, Event]:
-        """``decide`` and the state it reached: its ``Log`` has applied every event, so only
-        the cards they showed are left to add to ``public`` (which ``apply`` never reads)."""
-        events, after = _decide_logged(state, seat, command, chance)
-        return Decided(events, _shown(after, events))
-
-    def evolve(self, state: State, event: Event) -> State:
-        return _shown(_evolve.apply(state, event), (event,))
-
-    def legal_commands(self, state: State, seat: Seat) -> Iterator[Command]:
-        return _legal.legal_commands(state, seat)
-
-    def pending(self, state: State) -> tuple[Pending, ...]:
-        return _legal.pending(state)
-
-    def to_act(self, state: State) -> frozenset[Seat]:
-        return _legal.to_act(state)
-
-    def view(self, state: State, seat: Seat | None) -> _views.RedNorthView:
-        return _views.view(state, seat, _legal.to_act(state))
-
-    def redact(self, event: Event, seat: Seat | None) -> Event:
-        return _views.redact(event, seat)
-
-    def secrets(self, state: State, seat: Seat | None) -> frozenset[str]:
-        return _views.secrets(state, seat)
-
-    def public_command(self, command: Command) -> Command:
-        return _views.public_command(command)
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state.phase is not Phase.OVER:
-            return None
-        return Outcome(state.scores, state.winners, state.end_reason)
-
-    def components(self) -> Mapping[str, Any]:
-        return _components.components()
+    def folded(self, state: State, events: tuple[Event, ...]) -> State:
+        """The ``Log`` has applied every event: only the cards they showed are left to add to
+        ``public`` (which ``apply`` never reads)."""
+        return _shown(state, events)
 
 
-RULES: FoldingRules[State, Command, Event, _views.RedNorthView] = RedNorth()
+RULES: FoldingRules[State, Command, Event, _views.RedNorthView] = RedNorth(
+    Parts(
+        table=TABLE,
+        log=_log,
+        initial=initial,
+        setup=_setup.setup,
+        evolve=evolve,
+        legal_commands=_legal.legal_commands,
+        pending=_legal.pending,
+        to_act=_legal.to_act,
+        view=view,
+        redact=_views.redact,
+        secrets=_views.secrets,
+        public_command=_views.public_command,
+        outcome=outcome,
+        components=_components.components,
+    )
+)
 
 __all__ = ["RULES", "RedNorth"]

@@ -1,4 +1,4 @@
-"""``decide``: ``check``, then the events of the command and its automatic follow-ups.
+"""The command table (``TABLE``): per command, its check and the events it emits.
 
 Handlers here only build events (the refusals are all in ``checks``), folding each into the
 working state of a :class:`~skald.domain.red_north.flow.Log` so later steps see earlier ones exactly
@@ -17,33 +17,17 @@ House rulings (``../shared/games/RULINGS.md`` is silent):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
-
 from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.table import CommandTable
+from skald.domain.red_north import checks
 from skald.domain.red_north import commands as cmd
 from skald.domain.red_north import events as ev
-from skald.domain.red_north.checks import check
+from skald.domain.red_north.commands import CODES
 from skald.domain.red_north.components import ROUNDS, Colour, End, Kind, Token, kind_of
 from skald.domain.red_north.flow import Log, next_to_act
 from skald.domain.red_north.gods import invoke
 from skald.domain.red_north.resolution import resolve
 from skald.domain.red_north.state import State
-
-
-def decide(state: State, seat: int, command: cmd.Command, chance: Chance) -> tuple[ev.Event, ...]:
-    return decide_logged(state, seat, command, chance)[0]
-
-
-def decide_logged(
-    state: State, seat: int, command: cmd.Command, chance: Chance
-) -> tuple[tuple[ev.Event, ...], State]:
-    """``decide``'s events and the working state of its ``Log`` (``apply`` folded over them;
-    ``public`` is the one field it leaves to the rules' ``evolve``)."""
-    check(state, seat, command)
-    log = Log(state)
-    _HANDLERS[type(command)](log, seat, command, chance)
-    return tuple(log.events), log.state
 
 
 def _end_of(party_length: int, end: End) -> int:
@@ -165,16 +149,22 @@ def _pass(log: Log, seat: int, c: cmd.Pass, chance: Chance) -> None:
     _end_turn(log, seat, chance)
 
 
-_HANDLERS: Mapping[type, Callable[[Log, int, Any, Chance], None]] = {
-    cmd.Deploy: _deploy,
-    cmd.GiveFirstPlayer: _give_first_player,
-    cmd.TakeFromDiscard: _take_from_discard,
-    cmd.DeclinePower: _decline,
-    cmd.Withdraw: _withdraw,
-    cmd.Reinforce: _reinforce,
-    cmd.Inspire: _inspire,
-    cmd.Promote: _promote,
-    cmd.Invoke: _invoke,
-    cmd.PlaceFreyaCard: _place_freya,
-    cmd.Pass: _pass,
-}
+TABLE: CommandTable[State, Log] = CommandTable(
+    CODES,
+    {
+        cmd.Deploy: (checks.deploy, _deploy),
+        cmd.GiveFirstPlayer: (checks.give_first_player, _give_first_player),
+        cmd.TakeFromDiscard: (checks.take_from_discard, _take_from_discard),
+        cmd.DeclinePower: (checks.decline, _decline),
+        cmd.Withdraw: (checks.withdraw, _withdraw),
+        cmd.Reinforce: (checks.reinforce, _reinforce),
+        cmd.Inspire: (checks.inspire, _inspire),
+        cmd.Promote: (checks.promote, _promote),
+        cmd.Invoke: (checks.invoke, _invoke),
+        cmd.PlaceFreyaCard: (checks.place_freya, _place_freya),
+        cmd.Pass: (checks.pass_, _pass),
+    },
+    unknown=checks.unknown,
+    gate=checks.gate,
+)
+"""Per command type: its check (``checks``, every refusal) and its handler (here, the events)."""

@@ -9,7 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import get_args
 
+from skald.domain.kernel.table import RuleCodes
 from skald.domain.red_north.components import End, God
+
+CODES = RuleCodes("red_north")
+"""Red North's rule codes, ``"red_north/<rule>"``: ``raise CODES.illegal(rule, reason)``."""
 
 
 @dataclass(frozen=True, slots=True)

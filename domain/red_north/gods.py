@@ -22,9 +22,8 @@ from collections.abc import Iterator
 from itertools import product
 
 from skald.domain.kernel.chance import Chance
-from skald.domain.kernel.errors import IllegalMove
 from skald.domain.red_north import events as ev
-from skald.domain.red_north.commands import Invoke, SagaTarget
+from skald.domain.red_north.commands import CODES, Invoke, SagaTarget
 from skald.domain.red_north.components import (
     LOKI_GLORY,
     ODIN_VP,
@@ -38,10 +37,6 @@ from skald.domain.red_north.components import (
 )
 from skald.domain.red_north.flow import Log, draw_to_hand, top_cards
 from skald.domain.red_north.state import State
-
-
-def _illegal(rule: str, reason: str) -> IllegalMove:
-    return IllegalMove(f"red_north/{rule}", reason)
 
 
 def loki_targets(state: State, seat: int) -> tuple[int, ...]:
@@ -62,11 +57,11 @@ def check_invoke(state: State, seat: int, cmd: Invoke) -> None:
     """Raise :class:`IllegalMove` unless ``cmd`` is a legal Invoke for ``seat`` now."""
     p = state.players[seat]
     if state.round != ROUNDS:
-        raise _illegal("invoke-only-in-ragnarok", "Gods may only be invoked during Ragnarok")
+        raise CODES.illegal("invoke-only-in-ragnarok", "Gods may only be invoked during Ragnarok")
     if p.invoked:
-        raise _illegal("invoke-once-per-game", "you have already invoked a God this game")
+        raise CODES.illegal("invoke-once-per-game", "you have already invoked a God this game")
     if god_card(cmd.god) not in p.gods:
-        raise _illegal("invoke-god-not-controlled", f"you do not control {cmd.god.value}")
+        raise CODES.illegal("invoke-god-not-controlled", f"you do not control {cmd.god.value}")
     used = {
         "positions": cmd.positions != (),
         "targets": cmd.targets != (),
@@ -80,48 +75,54 @@ def check_invoke(state: State, seat: int, cmd: Invoke) -> None:
     }.get(cmd.god, set())
     extra = sorted(k for k, v in used.items() if v and k not in allowed)
     if extra:
-        raise _illegal("invoke-fields", f"{cmd.god.value} takes no {', '.join(extra)}")
+        raise CODES.illegal("invoke-fields", f"{cmd.god.value} takes no {', '.join(extra)}")
     party = p.party
     if cmd.god is God.LOKI:
         targets = loki_targets(state, seat)
         want = LOKI_GLORY if targets else 0
         if len(cmd.positions) != want:
-            raise _illegal("loki-two-glory", f"Loki places {want} Glory: name {want} positions")
+            raise CODES.illegal(
+                "loki-two-glory", f"Loki places {want} Glory: name {want} positions"
+            )
         for pos in cmd.positions:
             if pos not in targets:
-                raise _illegal(
+                raise CODES.illegal(
                     "loki-not-on-jarl", f"position {pos} is not a non-Jarl card of your Party"
                 )
         if list(cmd.positions) != sorted(cmd.positions):
-            raise _illegal("loki-positions-in-order", "name Loki's positions in increasing order")
+            raise CODES.illegal(
+                "loki-positions-in-order", "name Loki's positions in increasing order"
+            )
     elif cmd.god is God.SAGA:
         victims = saga_victims(state, seat)
         named = [t.seat for t in cmd.targets]
         if sorted(named) == list(victims) and named != sorted(named):
-            raise _illegal("saga-targets-in-seat-order", "name Saga's targets in seat order")
+            raise CODES.illegal("saga-targets-in-seat-order", "name Saga's targets in seat order")
         if sorted(named) != list(victims):
-            raise _illegal(
+            raise CODES.illegal(
                 "saga-targets",
                 f"Saga turns one card of each opponent with face-down cards: seats {list(victims)}",
             )
         for t in cmd.targets:
             if t.position not in state.players[t.seat].face_down_positions():
-                raise _illegal(
+                raise CODES.illegal(
                     "saga-face-down", f"seat {t.seat} has no face-down card at {t.position}"
                 )
     elif cmd.god is God.HEL:
         pile = hel_cards(state)
         if cmd.card is None and cmd.position is None:
             if pile:
-                raise _illegal("hel-needs-card", "Hel must take a Jarl or Raider from the discard")
+                raise CODES.illegal(
+                    "hel-needs-card", "Hel must take a Jarl or Raider from the discard"
+                )
         elif cmd.card is None or cmd.position is None:
-            raise _illegal("hel-needs-card", "Hel names both a card and a position")
+            raise CODES.illegal("hel-needs-card", "Hel names both a card and a position")
         elif cmd.card not in pile:
-            raise _illegal(
+            raise CODES.illegal(
                 "hel-card-not-in-discard", f"{cmd.card} is not a Jarl or Raider in the discard pile"
             )
         elif not 0 <= cmd.position <= len(party):
-            raise _illegal("no-such-position", f"Hel inserts at 0..{len(party)}")
+            raise CODES.illegal("no-such-position", f"Hel inserts at 0..{len(party)}")
 
 
 def invoke(log: Log, seat: int, cmd: Invoke, chance: Chance) -> None:

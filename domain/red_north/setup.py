@@ -12,9 +12,9 @@ House rulings (RULINGS.md is silent):
 from __future__ import annotations
 
 from skald.domain.kernel.chance import Chance
-from skald.domain.kernel.errors import Malformed
 from skald.domain.kernel.options import OptionKind, Options, OptionSpec, resolve_options
 from skald.domain.red_north import events as ev
+from skald.domain.red_north.commands import CODES
 from skald.domain.red_north.components import (
     ALL_JARLS,
     DEFAULT_OUTPOST_RAID_POINTS,
@@ -73,7 +73,7 @@ def outpost_raid_points(options: Options) -> dict[Colour, int]:
 def setup(players: int, options: Options, chance: Chance) -> tuple[ev.Event, ...]:
     """Game Setup 1–4 (rulebook), ending with the start of Spring."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise Malformed("red_north/players", f"Red North is for 2–4 players, not {players}")
+        raise CODES.malformed("players", f"Red North is for 2–4 players, not {players}")
     points = outpost_raid_points(options)
     log = Log(initial(players))
     others = [c.value for c in Colour if c is not Colour.GREEN]

@@ -21,7 +21,7 @@ from brian_boru_helpers import blank, player, resolve_card, resolve_symbols, run
 from skald.domain.brian_boru import RULES
 from skald.domain.brian_boru import commands as cmd
 from skald.domain.brian_boru.cards import Symbol, card_id
-from skald.domain.brian_boru.decisions import CODES, DecisionKind
+from skald.domain.brian_boru.decisions import DECISIONS, DecisionKind
 from skald.domain.brian_boru.marriages import PRINCESS, PrincessOption
 from skald.domain.brian_boru.state import Phase, SecondaryChoice, State
 from skald.domain.brian_boru.turns import awaited
@@ -145,7 +145,7 @@ def test_check_agrees_with_decide_in_every_mid_action_decision() -> None:
         decision = awaited(state)
         assert decision is not None and decision.kind is kind
         (p,) = RULES.pending(state)
-        assert p.seat == decision.seat and p.decision == CODES[kind][0]
+        assert p.seat == decision.seat and p.decision == DECISIONS[kind][0]
         assert _probe(state, state.players_count) > 100
         seen.add(kind)
     assert seen == set(DecisionKind)
@@ -153,10 +153,10 @@ def test_check_agrees_with_decide_in_every_mid_action_decision() -> None:
 
 def test_every_event_evolves_every_command_has_a_handler_and_options_have_a_schema() -> None:
     from skald.domain.brian_boru.evolve import _HANDLERS as EVOLVE
-    from skald.domain.brian_boru.rules import HANDLERS
+    from skald.domain.brian_boru.rules import TABLE
 
     assert set(EVOLVE) == set(RULES.events.values())
-    assert set(HANDLERS) == set(RULES.commands.values())
+    assert set(TABLE.handlers) == set(RULES.commands.values())
     assert RULES.anytime == frozenset()
     described = {o.name: o.describe() for o in RULES.options}
     assert set(described) == {

@@ -16,7 +16,7 @@ What is built and what is not: ``domain/feast/NOTES.md``, "Part 2: the game".
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from skald.domain.feast.catalog import components as _components
@@ -24,18 +24,28 @@ from skald.domain.feast.game import cards as _cards  # noqa: F401 (the cards reg
 from skald.domain.feast.game import legal as _legal
 from skald.domain.feast.game import setup as _setup
 from skald.domain.feast.game import views as _views
-from skald.domain.feast.game.checks import check as _check
 from skald.domain.feast.game.commands import ANYTIME, COMMANDS, Command
 from skald.domain.feast.game.compact import Compact, compact_legal
-from skald.domain.feast.game.decide import decide as _decide
+from skald.domain.feast.game.decide import TABLE, log_of, settle
 from skald.domain.feast.game.events import EVENTS, Event
 from skald.domain.feast.game.evolve import apply as _apply
+from skald.domain.feast.game.flow import Log
 from skald.domain.feast.game.state import Phase, State, initial
-from skald.domain.kernel.chance import Chance
-from skald.domain.kernel.contract import Options, OptionSpec, Outcome, Pending, Rules, Seat
+from skald.domain.kernel.base import GameRules, Parts
+from skald.domain.kernel.contract import OptionSpec, Outcome, Rules, Seat
 
 
-class Feast:
+def view(state: State, seat: Seat | None) -> _views.FeastView:
+    return _views.view(state, seat, _legal.to_act(state))
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.phase is not Phase.OVER:
+        return None
+    return Outcome(state.scores, state.winners, "final scoring")
+
+
+class Feast(GameRules[State, Command, Event, _views.FeastView, Log]):
     name = "feast"
     title = "A Feast for Odin"
     min_players = _setup.MIN_PLAYERS
@@ -47,57 +57,29 @@ class Feast:
     options: tuple[OptionSpec, ...] = _setup.OPTIONS
     anytime: frozenset[str] = ANYTIME
 
-    def initial(self, players: int) -> State:
-        return initial(players)
-
-    def setup(self, players: int, options: Options, chance: Chance) -> tuple[Event, ...]:
-        return _setup.setup(players, options, chance)
-
-    def check(self, state: State, seat: Seat, command: Command) -> None:
-        _check(state, seat, command)
-
-    def decide(
-        self, state: State, seat: Seat, command: Command, chance: Chance
-    ) -> tuple[Event, ...]:
-        return _decide(state, seat, command, chance)
-
-    def evolve(self, state: State, event: Event) -> State:
-        return _apply(state, event)
-
-    def legal_commands(self, state: State, seat: Seat) -> Iterator[Command]:
-        return _legal.legal_commands(state, seat)
-
     def compact_legal(self, state: State, seat: Seat) -> Compact:
         """``legal_commands`` with placements grouped per piece and board (``compact``)."""
         return compact_legal(state, seat)
 
-    def pending(self, state: State) -> tuple[Pending, ...]:
-        return _legal.pending(state)
 
-    def to_act(self, state: State) -> frozenset[Seat]:
-        return _legal.to_act(state)
-
-    def view(self, state: State, seat: Seat | None) -> _views.FeastView:
-        return _views.view(state, seat, _legal.to_act(state))
-
-    def redact(self, event: Event, seat: Seat | None) -> Event:
-        return _views.redact(event, seat)
-
-    def secrets(self, state: State, seat: Seat | None) -> frozenset[str]:
-        return _views.secrets(state, seat)
-
-    def public_command(self, command: Command) -> Command:
-        return _views.public_command(command)
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state.phase is not Phase.OVER:
-            return None
-        return Outcome(state.scores, state.winners, "final scoring")
-
-    def components(self) -> Mapping[str, Any]:
-        return _components()
-
-
-RULES: Rules[State, Command, Event, _views.FeastView] = Feast()
+RULES: Rules[State, Command, Event, _views.FeastView] = Feast(
+    Parts(
+        table=TABLE,
+        log=log_of,
+        settle=settle,
+        initial=initial,
+        setup=_setup.setup,
+        evolve=_apply,
+        legal_commands=_legal.legal_commands,
+        pending=_legal.pending,
+        to_act=_legal.to_act,
+        view=view,
+        redact=_views.redact,
+        secrets=_views.secrets,
+        public_command=_views.public_command,
+        outcome=outcome,
+        components=_components,
+    )
+)
 
 __all__ = ["RULES", "Feast"]

@@ -12,6 +12,11 @@ from typing import get_args
 from skald.domain.feast.goods import Good
 from skald.domain.feast.ships import ShipKind
 from skald.domain.feast.special_tiles import SpecialTile
+from skald.domain.kernel.table import RuleCodes
+
+CODES = RuleCodes("feast")
+"""A Feast for Odin's rule codes, ``"feast/<rule>"``: ``raise CODES.illegal(rule, reason)``, or
+``CODES.refusal(rule, reason)`` where a refusal is returned (a space's, listed by ``legal``)."""
 
 
 @dataclass(frozen=True, slots=True)

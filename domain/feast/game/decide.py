@@ -1,16 +1,14 @@
-"""``decide``: ``check``, then the events of the command and every automatic follow-up
-(the rest of the action, the next turn, the phases after the last pass or feast)."""
+"""The command table (``TABLE``) of ``decide``: per command, its check and the events it emits;
+``settle`` then adds every automatic follow-up (the rest of the action, the next turn, the
+phases after the last pass or feast run inside the handlers)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
+from skald.domain.feast.game import checks, granted, hooks
 from skald.domain.feast.game import commands as cmd
 from skald.domain.feast.game import events as ev
-from skald.domain.feast.game import granted, hooks
 from skald.domain.feast.game.actions import dice_steps, voyage_steps
-from skald.domain.feast.game.checks import check
+from skald.domain.feast.game.commands import CODES
 from skald.domain.feast.game.flow import Log
 from skald.domain.feast.game.items import SHIP_SPECS, boards, piece_of
 from skald.domain.feast.game.phases import run_phases
@@ -20,21 +18,22 @@ from skald.domain.feast.game.turn import advance, continue_action, finish_action
 from skald.domain.feast.goods import upgrades
 from skald.domain.feast.placement import STONE, WOOD, Placement, legal_placements, uncovered_banquet
 from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.table import CommandTable
 
 GRANT_OVER = "grant-over"
 """``Resume.step`` after a granted feast whose end left offers waiting (``granted.over``)."""
 
 
-def decide(state: State, seat: int, command: Any, chance: Chance) -> tuple[Any, ...]:
-    check(state, seat, command)
-    log = (
-        Log(state, hooks.watch.watch, hooks.watch.watched(), chance)
-        if state.effects
-        else Log(state)
-    )
-    _HANDLERS[type(command)](log, seat, command, chance)
-    hooks.cards.settle(log, chance)  # as-soon-as occupations, after every command
-    return tuple(log.events)
+def log_of(state: State, chance: Chance) -> Log:
+    """A command's ``Log``: with occupations in play, it hands their watched events on."""
+    if state.effects:
+        return Log(state, hooks.watch.watch, hooks.watch.watched(), chance)
+    return Log(state)
+
+
+def settle(log: Log, chance: Chance) -> None:
+    """As-soon-as occupations, after every command."""
+    hooks.cards.settle(log, chance)
 
 
 def _place_vikings(log: Log, seat: int, c: cmd.PlaceVikings, chance: Chance) -> None:
@@ -161,24 +160,31 @@ def _resume(log: Log, r: Resume, chance: Chance) -> None:
         run_phases(log, chance, r.step)
 
 
-_HANDLERS: dict[type, Callable[[Log, int, Any, Chance], None]] = {
-    cmd.PlaceVikings: _place_vikings,
-    cmd.Pass: _pass,
-    cmd.TakeFromMountain: _take,
-    cmd.Upgrade: _upgrade,
-    cmd.PlayOccupation: _play,
-    cmd.FinishAction: _finish,
-    cmd.PlaceGood: _place_good,
-    cmd.BuyShip: _buy_ship,
-    cmd.LoadOre: _load_ore,
-    cmd.ServeFood: _serve,
-    cmd.EndFeast: _end_feast,
-    cmd.FinishPlacing: _finish_placing,
-    cmd.Reroll: dice_steps.reroll,
-    cmd.DeclareHunt: dice_steps.declare_hunt,
-    cmd.DeclareRaid: dice_steps.declare_raid,
-    cmd.TradeOverseas: voyage_steps.trade,
-    cmd.BuySpecials: voyage_steps.sale,
-    cmd.UseOccupation: _use_card,
-    cmd.ResolveOccupation: _resolve_card,
-}
+TABLE: CommandTable[State, Log] = CommandTable(
+    CODES,
+    {
+        cmd.PlaceVikings: (checks.place_vikings, _place_vikings),
+        cmd.Pass: (checks.nothing, _pass),
+        cmd.TakeFromMountain: (checks.take, _take),
+        cmd.Upgrade: (checks.upgrade, _upgrade),
+        cmd.PlayOccupation: (checks.play, _play),
+        cmd.FinishAction: (checks.nothing, _finish),
+        cmd.PlaceGood: (checks.place_good, _place_good),
+        cmd.BuyShip: (checks.buy_ship, _buy_ship),
+        cmd.LoadOre: (checks.load_ore, _load_ore),
+        cmd.ServeFood: (checks.serve, _serve),
+        cmd.EndFeast: (checks.nothing, _end_feast),
+        cmd.FinishPlacing: (checks.nothing, _finish_placing),
+        cmd.Reroll: (dice_steps.check_reroll, dice_steps.reroll),
+        cmd.DeclareHunt: (dice_steps.check_hunt, dice_steps.declare_hunt),
+        cmd.DeclareRaid: (dice_steps.check_raid, dice_steps.declare_raid),
+        cmd.TradeOverseas: (voyage_steps.check_trade, voyage_steps.trade),
+        cmd.BuySpecials: (voyage_steps.check_sale, voyage_steps.sale),
+        cmd.UseOccupation: (checks.use_card, _use_card),
+        cmd.ResolveOccupation: (checks.resolve_card, _resolve_card),
+    },
+    unknown=checks.unknown,
+    gate=checks.gate,
+    admit=checks.admit,
+)
+"""Per command type: its check (``checks``, every refusal) and its handler (here, the events)."""

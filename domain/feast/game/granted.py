@@ -18,7 +18,8 @@ from __future__ import annotations
 from skald.domain.feast.game import events as ev
 from skald.domain.feast.game import hooks
 from skald.domain.feast.game.actions import SPACE_RULES, SPACES
-from skald.domain.feast.game.actions.base import Refusal, rule
+from skald.domain.feast.game.actions.base import Refusal
+from skald.domain.feast.game.commands import CODES
 from skald.domain.feast.game.flow import Log
 from skald.domain.feast.game.hooks import SpaceUse
 from skald.domain.feast.game.phases import run_phases
@@ -37,9 +38,11 @@ def grant_refusal(s: State, seat: int, space_id: str, option: int) -> Refusal | 
     space (``before_and_use``): the cards keyed to placing Vikings there do not count."""
     target = SPACES.get(space_id)
     if target is None or SPACE_RULES.get(target.kind) is None:
-        return rule("unknown-space", f"there is no built action space {space_id!r}")
+        return CODES.refusal("unknown-space", f"there is no built action space {space_id!r}")
     if option not in SPACE_RULES[target.kind].options:
-        return rule("no-such-option", f"{space_id} has options {SPACE_RULES[target.kind].options}")
+        return CODES.refusal(
+            "no-such-option", f"{space_id} has options {SPACE_RULES[target.kind].options}"
+        )
     return counted_refusal(s, SpaceUse(seat, target, option, True))
 
 

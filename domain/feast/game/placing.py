@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from skald.domain.feast.game.actions.base import Refusal, rule
+from skald.domain.feast.game.actions.base import Refusal
+from skald.domain.feast.game.commands import CODES
 from skald.domain.feast.game.items import amount, boards, is_animal, piece_of
 from skald.domain.feast.game.state import Player
 from skald.domain.feast.goods import GOODS, Colour
@@ -48,11 +49,11 @@ def supply_pieces(p: Player) -> Iterator[Piece]:
 def piece_refusal(p: Player, name: str, rotation: int) -> tuple[Piece | None, Refusal | None]:
     piece = piece_of(name)
     if piece is None:
-        return None, rule("unknown-piece", f"{name!r} is not a piece that can be placed")
+        return None, CODES.refusal("unknown-piece", f"{name!r} is not a piece that can be placed")
     if amount(p, name) < 1:
-        return piece, rule("not-in-supply", f"you have no {name} in your supply")
+        return piece, CODES.refusal("not-in-supply", f"you have no {name} in your supply")
     if rotation not in distinct_rotations(P.cells(piece)):
-        return piece, rule(
+        return piece, CODES.refusal(
             "rotation-not-listed",
             f"{name} takes rotations {distinct_rotations(P.cells(piece))} (others repeat them)",
         )
@@ -66,9 +67,11 @@ def board_named(p: Player, name: str) -> BoardState | None:
 def place_refusal(p: Player, board: str, placement: Placement) -> Refusal | None:
     state = board_named(p, board)
     if state is None:
-        return rule("no-such-board", f"you have no board or house {board!r}")
+        return CODES.refusal("no-such-board", f"you have no board or house {board!r}")
     if placement.piece.kind is PieceKind.GOOD and is_animal(placement.piece.name):
-        return rule("animals-not-house-goods", "live sheep and cattle go on no board (RULINGS.md)")
+        return CODES.refusal(
+            "animals-not-house-goods", "live sheep and cattle go on no board (RULINGS.md)"
+        )
     error = check(state, placement)
     return None if error is None else (error.rule, error.reason)
 

@@ -23,7 +23,8 @@ benchmark, not a rule, so it is not scored.
 from __future__ import annotations
 
 from skald.domain.feast.game import events as ev
-from skald.domain.feast.game.actions.base import Refusal, rule
+from skald.domain.feast.game.actions.base import Refusal
+from skald.domain.feast.game.commands import CODES
 from skald.domain.feast.game.flow import Log
 from skald.domain.feast.game.state import State
 
@@ -38,7 +39,7 @@ def is_solo(s: State) -> bool:
 
 def blocked_refusal(s: State, space_id: str) -> Refusal | None:
     if space_id in s.blocked:
-        return rule("space-blocked", f"{space_id} is held by last round's Vikings (solo)")
+        return CODES.refusal("space-blocked", f"{space_id} is held by last round's Vikings (solo)")
     return None
 
 

@@ -16,9 +16,10 @@ from skald.domain.feast.action_board import ActionSpace
 from skald.domain.feast.game import events as ev
 from skald.domain.feast.game import hooks
 from skald.domain.feast.game.actions import SPACE_RULES, SPACES
-from skald.domain.feast.game.actions.base import DONE, Offer, Refusal, rule
+from skald.domain.feast.game.actions.base import DONE, Offer, Refusal
 from skald.domain.feast.game.actions.mountains import can_upgrade, strips_open
 from skald.domain.feast.game.actions.occupations import draw_occupation
+from skald.domain.feast.game.commands import CODES
 from skald.domain.feast.game.evolve import apply
 from skald.domain.feast.game.flow import Log
 from skald.domain.feast.game.hooks import SpaceUse
@@ -61,7 +62,7 @@ def _ships_meet(s: State, seat: int, needs: tuple[str, ...]) -> Refusal | None:
             ok = kinds.count(ShipKind(need)) >= n
         if not ok:
             what = need if n == 1 else f"{n} × {need}"
-            return rule("needs-ship", f"this space needs {what}")
+            return CODES.refusal("needs-ship", f"this space needs {what}")
     return None
 
 
@@ -77,28 +78,36 @@ def space_refusal(
             or int(col) not in s.imitation
             or imitation_space(int(col)) != space_id
         ):
-            return None, rule("unknown-space", f"there is no space {space_id!r} in this game")
+            return None, CODES.refusal(
+                "unknown-space", f"there is no space {space_id!r} in this game"
+            )
         column = int(col)
         if copy is None:
-            return None, rule("imitation-needs-copy", "an imitation space copies a space")
+            return None, CODES.refusal("imitation-needs-copy", "an imitation space copies a space")
         target = SPACES.get(copy)
         if target is None or target.column != column:
-            return None, rule("imitation-column", f"copy a space of column {column}")
+            return None, CODES.refusal("imitation-column", f"copy a space of column {column}")
         taken = s.occupant(copy)
         if taken is None or taken.seat == seat or taken.copy is not None:
-            return None, rule("imitation-needs-other", "copy only a space another player occupies")
+            return None, CODES.refusal(
+                "imitation-needs-other", "copy only a space another player occupies"
+            )
     else:
         if copy is not None:
-            return None, rule("copy-only-imitation", "only an imitation space copies a space")
+            return None, CODES.refusal(
+                "copy-only-imitation", "only an imitation space copies a space"
+            )
         found = SPACES.get(space_id)
         if found is None:
-            return None, rule("unknown-space", f"there is no action space {space_id!r}")
+            return None, CODES.refusal("unknown-space", f"there is no action space {space_id!r}")
         target, column = found, found.column
     handler = SPACE_RULES.get(target.kind)
     if handler is None:
-        return target, rule("space-not-built", f"{target.id} ({target.kind}) is not built yet")
+        return target, CODES.refusal(
+            "space-not-built", f"{target.id} ({target.kind}) is not built yet"
+        )
     if s.occupant(space_id) is not None:
-        return target, rule("space-occupied", f"{space_id} is already used this round")
+        return target, CODES.refusal("space-occupied", f"{space_id} is already used this round")
     blocked = blocked_refusal(s, space_id)
     if blocked is not None:
         return target, blocked
@@ -108,9 +117,9 @@ def space_refusal(
         else column - hooks.cards.vikings_saved(s, seat, target)
     )
     if s.players[seat].thing < need:
-        return target, rule("too-few-vikings", f"this space needs {need} Vikings")
+        return target, CODES.refusal("too-few-vikings", f"this space needs {need} Vikings")
     if option not in handler.options:
-        return target, rule("no-such-option", f"{target.id} has options {handler.options}")
+        return target, CODES.refusal("no-such-option", f"{target.id} has options {handler.options}")
     acting = Acting(seat, space_id, target.id, need)
     use = SpaceUse(seat, target, option, space_id.startswith(IMITATION), acting)
     return target, counted_refusal(s, use)

@@ -16,9 +16,7 @@ from skald.domain.feast.action_board import ActionSpace
 from skald.domain.feast.game.flow import Log
 from skald.domain.feast.game.state import State
 from skald.domain.kernel.chance import Chance
-
-Refusal = tuple[str, str]
-"""(rule code, reason in plain words)."""
+from skald.domain.kernel.table import Refusal as Refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +42,3 @@ class SpaceRule:
     use: Callable[[Log, int, ActionSpace, int, Chance], Offer]
     options: tuple[int, ...] = (0,)
     """The ``PlaceVikings.option`` values the space knows (its printed alternatives)."""
-
-
-def rule(code: str, reason: str) -> Refusal:
-    return f"feast/{code}", reason

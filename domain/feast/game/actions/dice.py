@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from skald.domain.feast.action_board import ACTION_SPACES, ActionSpace
 from skald.domain.feast.game import events as ev
 from skald.domain.feast.game import hooks
-from skald.domain.feast.game.actions.base import Offer, Refusal, SpaceRule, rule
+from skald.domain.feast.game.actions.base import Offer, Refusal, SpaceRule
+from skald.domain.feast.game.commands import CODES
 from skald.domain.feast.game.flow import Log
 from skald.domain.feast.game.items import SPECIAL_NAMES, items
 from skald.domain.feast.game.state import Dice, ItemCount, State
@@ -172,9 +173,9 @@ def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | N
     if space.kind != "whaling":
         return None
     if space.column == 3 and option != 0:
-        return rule("no-such-option", f"{space.id} uses every whaling boat (option 0)")
+        return CODES.refusal("no-such-option", f"{space.id} uses every whaling boat (option 0)")
     if option >= len(_whaling_boats(s, seat)):
-        return rule("no-such-boat", f"you have no whaling boat {option}")
+        return CODES.refusal("no-such-boat", f"you have no whaling boat {option}")
     return None
 
 

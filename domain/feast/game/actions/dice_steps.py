@@ -29,7 +29,7 @@ from skald.domain.feast.game import commands as cmd
 from skald.domain.feast.game import events as ev
 from skald.domain.feast.game import hooks
 from skald.domain.feast.game.actions import SPACES
-from skald.domain.feast.game.actions.base import Refusal, rule
+from skald.domain.feast.game.actions.base import Refusal
 from skald.domain.feast.game.actions.dice import (
     RAID_FAILS_AT,
     boats_used,
@@ -40,6 +40,7 @@ from skald.domain.feast.game.actions.dice import (
     sword_of,
     takeable,
 )
+from skald.domain.feast.game.commands import CODES
 from skald.domain.feast.game.flow import Log
 from skald.domain.feast.game.hooks import DiceOutcome
 from skald.domain.feast.game.items import amount, items
@@ -47,18 +48,13 @@ from skald.domain.feast.game.readings import raid_judged_after_spending
 from skald.domain.feast.game.state import Dice, State
 from skald.domain.feast.game.turn import continue_action
 from skald.domain.kernel.chance import Chance
-from skald.domain.kernel.errors import IllegalMove
+from skald.domain.kernel.table import refuse
 
 
 def _dice(s: State) -> Dice:
     d = s.dice
     assert d is not None, "the after-roll decision is open only while a roll stands"
     return d
-
-
-def _raise(refusal: Refusal | None) -> None:
-    if refusal is not None:
-        raise IllegalMove(*refusal)
 
 
 # --- checks (``checks._CHECKS``; the pending answers already say which command fits) -------
@@ -83,18 +79,20 @@ def hunt_refusal(s: State, seat: int, c: cmd.DeclareHunt) -> Refusal | None:
     value, weapon = result(d), spec.weapon
     if not c.success:
         if c.wood or c.weapons:
-            return rule("failure-pays-nothing", "a failed hunt pays nothing")
+            return CODES.refusal("failure-pays-nothing", "a failed hunt pays nothing")
         if value == 0:
-            return rule("zero-must-succeed", "a result of 0 must be declared a success")
+            return CODES.refusal("zero-must-succeed", "a result of 0 must be declared a success")
         return None
     if c.wood < 0 or c.weapons < 0:
-        return rule("bad-amount", "wood and weapons paid are 0 or more")
+        return CODES.refusal("bad-amount", "wood and weapons paid are 0 or more")
     worth = hooks.cards.weapon_value(s, seat, _kind(d))
     if (c.wood, c.weapons) not in set(hunt_payments(value, c.wood, c.weapons, worth)):
-        return rule("pay-the-result", f"pay wood and {weapon}s together equal to {value}")
+        return CODES.refusal("pay-the-result", f"pay wood and {weapon}s together equal to {value}")
     p = s.players[seat]
     if c.wood > p.wood or c.weapons > amount(p, weapon):
-        return rule("cannot-pay", f"you have {p.wood} wood and {amount(p, weapon)} {weapon}(s)")
+        return CODES.refusal(
+            "cannot-pay", f"you have {p.wood} wood and {amount(p, weapon)} {weapon}(s)"
+        )
     return None
 
 
@@ -106,33 +104,37 @@ def raid_refusal(s: State, seat: int, c: cmd.DeclareRaid) -> Refusal | None:
     d = _dice(s)
     if not c.success:
         if c.stone or c.swords or c.spears or c.take is not None:
-            return rule("failure-pays-nothing", "a failed raid spends and takes nothing")
+            return CODES.refusal("failure-pays-nothing", "a failed raid spends and takes nothing")
         return None
     if c.stone < 0 or c.swords < 0 or c.spears < 0:
-        return rule("bad-amount", "stone, long swords and spears spent are 0 or more")
+        return CODES.refusal("bad-amount", "stone, long swords and spears spent are 0 or more")
     if c.spears and not hooks.cards.spears_as_swords(s, seat):
-        return rule("no-spears", "spears count in a raid only with Melee Fighter (#137)")
+        return CODES.refusal("no-spears", "spears count in a raid only with Melee Fighter (#137)")
     p = s.players[seat]
     if c.stone > p.stone or c.swords > amount(p, "long-sword") or c.spears > amount(p, "spear"):
         swords, spears = amount(p, "long-sword"), amount(p, "spear")
-        return rule(
+        return CODES.refusal(
             "cannot-pay",
             f"you have {p.stone} stone, {swords} long sword(s) and {spears} spear(s)",
         )
     battle = result(d) + hooks.cards.stone_value(s, seat) * c.stone + c.swords + c.spears
     if raid_judged_after_spending(s):
         if battle <= RAID_FAILS_AT:
-            return rule("automatic-failure", f"the battle result is {battle} (5 or less): it fails")
+            return CODES.refusal(
+                "automatic-failure", f"the battle result is {battle} (5 or less): it fails"
+            )
     elif result(d) <= RAID_FAILS_AT:  # the first readings: roll + ore, before spending
-        return rule("automatic-failure", f"the roll plus ore is {result(d)} (5 or less): it fails")
+        return CODES.refusal(
+            "automatic-failure", f"the roll plus ore is {result(d)} (5 or less): it fails"
+        )
     table = loot_table(s, seat)
     if c.take is None or (c.take not in table and sword_of(c.take) is None):
-        return rule("take-blue-or-special", "take one blue good or special tile")
+        return CODES.refusal("take-blue-or-special", "take one blue good or special tile")
     if c.take not in table:
-        return rule("special-not-left", f"{c.take} is no longer in the supply")
+        return CODES.refusal("special-not-left", f"{c.take} is no longer in the supply")
     sword = table[c.take]
     if sword > battle:
-        return rule("sword-too-high", f"{c.take} has sword value {sword} > {battle}")
+        return CODES.refusal("sword-too-high", f"{c.take} has sword value {sword} > {battle}")
     return None
 
 
@@ -141,11 +143,11 @@ def check_reroll(s: State, seat: int, c: cmd.Reroll) -> None:
 
 
 def check_hunt(s: State, seat: int, c: cmd.DeclareHunt) -> None:
-    _raise(hunt_refusal(s, seat, c))
+    refuse(hunt_refusal(s, seat, c))
 
 
 def check_raid(s: State, seat: int, c: cmd.DeclareRaid) -> None:
-    _raise(raid_refusal(s, seat, c))
+    refuse(raid_refusal(s, seat, c))
 
 
 # --- listing (``legal._answers``): exactly the accepted declarations ------------------------

@@ -24,7 +24,8 @@ from skald.domain.feast.banquet import SQUARES_PER_EMIGRATED_SHIP, TABLE_SQUARES
 from skald.domain.feast.boards.home import BERTHS_LARGE, BERTHS_SMALL
 from skald.domain.feast.game import events as ev
 from skald.domain.feast.game import hooks
-from skald.domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
+from skald.domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule
+from skald.domain.feast.game.commands import CODES
 from skald.domain.feast.game.flow import Log
 from skald.domain.feast.game.items import items
 from skald.domain.feast.game.state import Player, Ship, State
@@ -60,14 +61,14 @@ def _emigration_refusal(
 ) -> Refusal | None:
     p = s.players[seat]
     if index >= len(fleet):
-        return rule("no-such-ship", f"you have no ship {index}")
+        return CODES.refusal("no-such-ship", f"you have no ship {index}")
     if fleet[index].kind is ShipKind.WHALING_BOAT:
-        return rule("cannot-emigrate", "only a knarr or a longship emigrates")
+        return CODES.refusal("cannot-emigrate", "only a knarr or a longship emigrates")
     if len(p.emigrated) >= MAX_EMIGRATED:
-        return rule("banquet-full", "the banquet table has no free position for a ship")
+        return CODES.refusal("banquet-full", "the banquet table has no free position for a ship")
     silver = cost(s, seat, space)
     if p.silver < silver:
-        return rule("cannot-pay", f"emigrating in round {s.round} costs {silver} silver")
+        return CODES.refusal("cannot-pay", f"emigrating in round {s.round} costs {silver} silver")
     return None
 
 
@@ -94,7 +95,7 @@ def _refuse_4(s: State, seat: int, space: ActionSpace, option: int) -> Refusal |
     p = s.players[seat]
     exchange = bool(option & EXCHANGE)
     if exchange and exchanged_boat(p) is None:
-        return rule("no-whaling-boat", "you have no whaling boat to exchange")
+        return CODES.refusal("no-whaling-boat", "you have no whaling boat to exchange")
     return _emigration_refusal(s, seat, space, _fleet(p, exchange), option & ~EXCHANGE)
 
 

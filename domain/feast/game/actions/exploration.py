@@ -19,7 +19,8 @@ from skald.domain.feast.boards.exploration import EXPLORATION_FACES
 from skald.domain.feast.boards.grid import BoardId
 from skald.domain.feast.game import events as ev
 from skald.domain.feast.game import hooks
-from skald.domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
+from skald.domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule
+from skald.domain.feast.game.commands import CODES
 from skald.domain.feast.game.flow import Log
 from skald.domain.feast.game.state import Exploration, State
 from skald.domain.kernel.chance import Chance
@@ -48,15 +49,19 @@ def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | N
     faces = COLUMN_FACES[space.column]
     if option >= ANY_FACE:
         if space.column != 1 or not hooks.cards.explore_any(s, seat):
-            return rule("no-such-option", f"column {space.column} explores {len(faces)} boards")
+            return CODES.refusal(
+                "no-such-option", f"column {space.column} explores {len(faces)} boards"
+            )
     elif option >= len(faces):
-        return rule("no-such-option", f"column {space.column} explores {len(faces)} boards")
+        return CODES.refusal(
+            "no-such-option", f"column {space.column} explores {len(faces)} boards"
+        )
     face = _face(space, option)
     slot = _slot(s, face)
     if slot is None:
-        return rule("board-not-face-up", f"{face.value} is not face up")
+        return CODES.refusal("board-not-face-up", f"{face.value} is not face up")
     if slot.owner is not None:
-        return rule("board-claimed", f"{face.value} has been claimed already")
+        return CODES.refusal("board-claimed", f"{face.value} has been claimed already")
     return None
 
 

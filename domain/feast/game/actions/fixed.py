@@ -10,7 +10,8 @@ from __future__ import annotations
 from skald.domain.feast.action_board import ActionSpace, Amount
 from skald.domain.feast.game import events as ev
 from skald.domain.feast.game import hooks
-from skald.domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
+from skald.domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule
+from skald.domain.feast.game.commands import CODES
 from skald.domain.feast.game.flow import Log
 from skald.domain.feast.game.items import (
     BUILDING_INDEX,
@@ -37,11 +38,11 @@ def _room(s: State, seat: int, gains: tuple[ItemCount, ...]) -> Refusal | None:
     p = s.players[seat]
     for g in gains:
         if g.item in BUILDING_INDEX and s.buildings_left[BUILDING_INDEX[g.item]] < g.count:
-            return rule("no-building-left", f"no {g.item} is left in the supply")
+            return CODES.refusal("no-building-left", f"no {g.item} is left in the supply")
         if g.item in SHIP_SPECS:
             berth = SHIP_SPECS[ShipKind(g.item)].berth
             if free_berths(p, berth) < g.count:
-                return rule("no-free-berth", f"a {g.item} needs a free {berth} berth")
+                return CODES.refusal("no-free-berth", f"a {g.item} needs a free {berth} berth")
     return None
 
 
@@ -50,7 +51,7 @@ def _pay_gain(
 ) -> Refusal | None:
     if not can_pay(s.players[seat], pay):
         need = " + ".join(f"{c.count} {c.item}" for c in pay)
-        return rule("cannot-pay", f"this space costs {need}")
+        return CODES.refusal("cannot-pay", f"this space costs {need}")
     return _room(s, seat, gains)
 
 
@@ -131,7 +132,7 @@ def _scaled(s: State, seat: int, space: ActionSpace) -> tuple[ItemCount, ...]:
 def _scaled_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
     if not _scaled(s, seat, space):
         animal = "cattle" if space.kind == "milk-per-cattle" else "sheep"
-        return rule("nothing-to-gain", f"this space gives nothing without {animal}")
+        return CODES.refusal("nothing-to-gain", f"this space gives nothing without {animal}")
     return None
 
 
@@ -152,7 +153,7 @@ def _craft4_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refu
     p = s.players[seat]
     for bit, (give, _) in enumerate(_CRAFT):
         if option >> bit & 1 and amount(p, give) < 1:
-            return rule("cannot-pay", f"that exchange needs 1 {give}")
+            return CODES.refusal("cannot-pay", f"that exchange needs 1 {give}")
     return None
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from skald.domain.feast.action_board import ActionSpace
 from skald.domain.feast.game import events as ev
-from skald.domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
+from skald.domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule
+from skald.domain.feast.game.commands import CODES
 from skald.domain.feast.game.flow import Log
 from skald.domain.feast.game.items import items
 from skald.domain.feast.game.state import State
@@ -28,10 +29,10 @@ FORGE_CHOICES: tuple[str, ...] = (
 
 def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
     if s.players[seat].ore < 1:
-        return rule("cannot-pay", "the forge costs 1 ore")
+        return CODES.refusal("cannot-pay", "the forge costs 1 ore")
     choice = FORGE_CHOICES[option]
     if option and choice not in s.specials_left:
-        return rule("special-tile-taken", f"the {choice} has been taken already")
+        return CODES.refusal("special-tile-taken", f"the {choice} has been taken already")
     return None
 
 

@@ -9,7 +9,8 @@ choices are steps of the running action (``TakeFromMountain``, ``Upgrade``), in 
 from __future__ import annotations
 
 from skald.domain.feast.action_board import ActionSpace
-from skald.domain.feast.game.actions.base import Offer, Refusal, SpaceRule, rule
+from skald.domain.feast.game.actions.base import Offer, Refusal, SpaceRule
+from skald.domain.feast.game.commands import CODES
 from skald.domain.feast.game.flow import Log, draw_weapon
 from skald.domain.feast.game.state import Player, Running, State
 from skald.domain.feast.goods import GOODS, Good, upgrades
@@ -70,10 +71,10 @@ def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | N
     if ups and can_upgrade(s.players[seat]):
         return None
     if takes and not ups:
-        return rule("mountains-empty", "no face-up mountain strip has anything left")
+        return CODES.refusal("mountains-empty", "no face-up mountain strip has anything left")
     if ups and not takes:
-        return rule("nothing-to-upgrade", "no good in your supply can be upgraded")
-    return rule("nothing-to-do", "no strip has items and no good can be upgraded")
+        return CODES.refusal("nothing-to-upgrade", "no good in your supply can be upgraded")
+    return CODES.refusal("nothing-to-do", "no strip has items and no good can be upgraded")
 
 
 def _use(log: Log, seat: int, space: ActionSpace, option: int, chance: Chance) -> Offer:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from skald.domain.feast.action_board import ActionSpace
 from skald.domain.feast.game import events as ev
 from skald.domain.feast.game import hooks
-from skald.domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule, rule
+from skald.domain.feast.game.actions.base import DONE, Offer, Refusal, SpaceRule
+from skald.domain.feast.game.commands import CODES
 from skald.domain.feast.game.flow import Log
 from skald.domain.feast.game.items import amount, items
 from skald.domain.feast.game.state import State
@@ -48,7 +49,7 @@ DRAW = SpaceRule(_draw_refuse, _draw_use)
 
 def _paid_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
     if amount(s.players[seat], _PAY[option]) < 1:
-        return rule("cannot-pay", f"this option costs 1 {_PAY[option]}")
+        return CODES.refusal("cannot-pay", f"this option costs 1 {_PAY[option]}")
     return None
 
 
@@ -66,7 +67,7 @@ _PLAYS = {2: 2, 3: 4}
 def _play_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
     drawn_first = space.column == 3 and bool(s.occupation_deck)
     if not s.players[seat].hand and not drawn_first:
-        return rule("no-occupation-in-hand", "you hold no occupation to play")
+        return CODES.refusal("no-occupation-in-hand", "you hold no occupation to play")
     return None
 
 

@@ -27,7 +27,8 @@ from itertools import combinations, pairwise
 from skald.domain.feast.action_board import ACTION_SPACES, ActionSpace
 from skald.domain.feast.game import events as ev
 from skald.domain.feast.game import hooks
-from skald.domain.feast.game.actions.base import Offer, Refusal, SpaceRule, rule
+from skald.domain.feast.game.actions.base import Offer, Refusal, SpaceRule
+from skald.domain.feast.game.commands import CODES
 from skald.domain.feast.game.flow import Log
 from skald.domain.feast.game.items import GOOD_INDEX, items
 from skald.domain.feast.game.state import Player, State
@@ -54,9 +55,11 @@ def trade_refusal(s: State, seat: int, goods: tuple[Good, ...]) -> Refusal | Non
     have = greens(s.players[seat])
     for g in goods:
         if g not in have:
-            return rule("not-green-in-supply", f"you have no green {g.value} in your supply")
+            return CODES.refusal(
+                "not-green-in-supply", f"you have no green {g.value} in your supply"
+            )
     if not _increasing([GOOD_INDEX[g.value] for g in goods]):
-        return rule("goods-order", "name each good once, in the goods' order")
+        return CODES.refusal("goods-order", "name each good once, in the goods' order")
     return None
 
 
@@ -73,18 +76,18 @@ def _for_sale(s: State) -> tuple[SpecialTile, ...]:
 
 def sale_refusal(s: State, seat: int, tiles: tuple[SpecialTile, ...]) -> Refusal | None:
     if not tiles and next(sale_choices(s, seat), None) is not None:
-        return rule("sale-count", "buy 1 or 2 special tiles")
+        return CODES.refusal("sale-count", "buy 1 or 2 special tiles")
     if len(tiles) > 2:
-        return rule("sale-count", "buy 1 or 2 special tiles")
+        return CODES.refusal("sale-count", "buy 1 or 2 special tiles")
     on_sale = _for_sale(s)
     for t in tiles:
         if t not in on_sale:
-            return rule("special-not-for-sale", f"the {t.value} is not for sale")
+            return CODES.refusal("special-not-for-sale", f"the {t.value} is not for sale")
     if not _increasing([_ORDER[t] for t in tiles]):
-        return rule("tiles-order", "name each tile once, in the tiles' order")
+        return CODES.refusal("tiles-order", "name each tile once, in the tiles' order")
     cost = price(s, seat, tiles)
     if s.players[seat].silver < cost:
-        return rule("cannot-pay", f"those tiles cost {cost} silver")
+        return CODES.refusal("cannot-pay", f"those tiles cost {cost} silver")
     return None
 
 
@@ -127,9 +130,9 @@ def charged(log: Log, seat: int, tiles: tuple[SpecialTile, ...]) -> int:
 
 def _trade_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
     if s.players[seat].silver < 1:
-        return rule("cannot-pay", "overseas trading costs 1 silver")
+        return CODES.refusal("cannot-pay", "overseas trading costs 1 silver")
     if not greens(s.players[seat]) and not hooks.cards.trades_without_greens(s, seat):
-        return rule("nothing-to-trade", "you have no green good in your supply")
+        return CODES.refusal("nothing-to-trade", "you have no green good in your supply")
     return None
 
 
@@ -143,7 +146,7 @@ OVERSEAS_TRADING = SpaceRule(_trade_refuse, _trade_use)
 
 def _sale_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
     if next(sale_choices(s, seat), None) is None:
-        return rule("nothing-to-buy", "no special tile for sale is within your silver")
+        return CODES.refusal("nothing-to-buy", "no special tile for sale is within your silver")
     return None
 
 

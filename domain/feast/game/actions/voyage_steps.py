@@ -9,7 +9,6 @@ from collections.abc import Iterator
 
 from skald.domain.feast.game import commands as cmd
 from skald.domain.feast.game import events as ev
-from skald.domain.feast.game.actions.base import Refusal
 from skald.domain.feast.game.actions.sailing import (
     SALE,
     TRADE,
@@ -23,22 +22,17 @@ from skald.domain.feast.game.flow import Log
 from skald.domain.feast.game.state import State
 from skald.domain.feast.game.turn import continue_action
 from skald.domain.kernel.chance import Chance
-from skald.domain.kernel.errors import IllegalMove
-
-
-def _raise(refusal: Refusal | None) -> None:
-    if refusal is not None:
-        raise IllegalMove(*refusal)
+from skald.domain.kernel.table import refuse
 
 
 def check_trade(s: State, seat: int, c: cmd.TradeOverseas) -> None:
     """航海 海外貿易: different green goods from supply, each once."""
-    _raise(trade_refusal(s, seat, c.goods))
+    refuse(trade_refusal(s, seat, c.goods))
 
 
 def check_sale(s: State, seat: int, c: cmd.BuySpecials) -> None:
     """航海 特殊タイルの購入: 1 or 2 tiles for sale, within the seat's silver."""
-    _raise(sale_refusal(s, seat, c.tiles))
+    refuse(sale_refusal(s, seat, c.tiles))
 
 
 def voyage_commands(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.Command]:

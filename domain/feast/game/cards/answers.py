@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 
 from skald.domain.feast.game import commands as cmd
 from skald.domain.feast.game import events as ev
-from skald.domain.feast.game.actions.base import Refusal, rule
+from skald.domain.feast.game.actions.base import Refusal
 from skald.domain.feast.game.cards import registry
 from skald.domain.feast.game.cards.effects import apply_choice, legal_choices, spent
 from skald.domain.feast.game.cards.engine import cards_of
 from skald.domain.feast.game.cards.model import Card, Choice
+from skald.domain.feast.game.commands import CODES
 from skald.domain.feast.game.setup_data import card_id
 from skald.domain.feast.game.state import Phase, State
 from skald.domain.kernel.chance import Chance
@@ -31,16 +32,16 @@ def _pick(choices: tuple[Choice, ...], key: int | None) -> Choice | None:
 
 def _anytime_card(s: State, seat: int, card: str) -> tuple[Card | None, Refusal | None]:
     if s.phase not in _RUNNING:
-        return None, rule("not-now", "occupations are used while the game runs")
+        return None, CODES.refusal("not-now", "occupations are used while the game runs")
     if card not in s.players[seat].played:
-        return None, rule("occupation-not-played", f"you have not played {card}")
+        return None, CODES.refusal("occupation-not-played", f"you have not played {card}")
     found = registry.BY_ID.get(card)
     if found is None or not found.anytime or not s.effects:
-        return None, rule("occupation-not-anytime", f"{card} is not used at any time")
+        return None, CODES.refusal("occupation-not-anytime", f"{card} is not used at any time")
     if found.ready is not None and not found.ready(s, seat):
-        return found, rule("occupation-not-ready", f"{card}'s condition does not hold yet")
+        return found, CODES.refusal("occupation-not-ready", f"{card}'s condition does not hold yet")
     if spent(s, seat, found):
-        return found, rule("occupation-spent", f"{card} has been used as often as it may")
+        return found, CODES.refusal("occupation-spent", f"{card} has been used as often as it may")
     return found, None
 
 
@@ -50,7 +51,9 @@ def use_refusal(s: State, seat: int, c: cmd.UseOccupation) -> Refusal | None:
         return refusal
     assert found is not None
     if _pick(legal_choices(s, seat, found, ANYTIME), c.option) is None:
-        return rule("occupation-option", f"{c.card} has no choice {c.option} you can take now")
+        return CODES.refusal(
+            "occupation-option", f"{c.card} has no choice {c.option} you can take now"
+        )
     return None
 
 
@@ -75,15 +78,17 @@ def use(log: Log, seat: int, c: cmd.UseOccupation, chance: Chance) -> None:
 def resolve_refusal(s: State, seat: int, c: cmd.ResolveOccupation) -> Refusal | None:
     first = s.offers[0]
     if c.card != first.card:
-        return rule("occupation-not-offered", f"the offer waiting is {first.card}'s")
+        return CODES.refusal("occupation-not-offered", f"the offer waiting is {first.card}'s")
     found = registry.BY_ID[first.card]
     choices = legal_choices(s, seat, found, first.trigger)
     if c.option is None:
         if choices and found.menu is not None and found.menu.must:
-            return rule("occupation-must", f"{first.card} must be used")
+            return CODES.refusal("occupation-must", f"{first.card} must be used")
         return None
     if _pick(choices, c.option) is None:
-        return rule("occupation-option", f"{c.card} has no choice {c.option} you can take now")
+        return CODES.refusal(
+            "occupation-option", f"{c.card} has no choice {c.option} you can take now"
+        )
     return None
 
 
