@@ -522,6 +522,8 @@ class RemoteClient:
         return game_id
 
     def rules_of(self, game_id: str) -> AnyRules:
+        """The game's rules: known from an earlier answer that named the game (a view, a legal
+        list), else asked for (the history's first record: one GetHistory, once per game)."""
         if game_id not in self._rules:
             history = self._call(
                 "GetHistory",
@@ -529,6 +531,24 @@ class RemoteClient:
             )
             self._rules[game_id] = registry().rules(history.events[0].event.kernel.created.game)
         return self._rules[game_id]
+
+    def _named(self, game_id: str, game: str, *more: str) -> AnyRules:
+        """Remember that ``game_id`` (and the ids in ``more``: the full id a prefix named)
+        is a game of ``game``, as an answer said, so no call is made to learn it."""
+        rules = self._rules.get(game_id) or registry().rules(game)
+        for gid in (game_id, *more):
+            if gid:
+                self._rules[gid] = rules
+        return rules
+
+    def _commands(self, game_id: str, commands: Sequence[Any]) -> list[Any]:
+        """Wire commands back into the domain's: each names its game (the oneof), which is
+        also the game's rules, so a legal list needs no call to learn them."""
+        if not commands:
+            return []
+        game = commands[0].WhichOneof("game")
+        rules = self._named(game_id, game) if game else self.rules_of(game_id)
+        return [self.wire.command_from_proto(rules, c) for c in commands]
 
     def create(
         self,
@@ -581,32 +601,29 @@ class RemoteClient:
         return int(r.version), [self.wire.record_from_proto(rules, e) for e in r.events]
 
     def legal(self, game_id: str, seat: int, *, who: Principal | None = None) -> list[Any]:
-        rules = self.rules_of(game_id)
         r = self._call(
             "ListLegalCommands",
             build_request(self.pb.ListLegalCommandsRequest, game_id=game_id, seat=seat),
         )
-        return [self.wire.command_from_proto(rules, c) for c in r.commands]
+        return self._commands(game_id, r.commands)
 
     def legal_compact(
         self, game_id: str, seat: int, *, who: Principal | None = None
     ) -> tuple[list[Any], list[dict[str, Any]]]:
-        rules = self.rules_of(game_id)
         request = build_request(
             self.pb.ListLegalCommandsRequest, game_id=game_id, seat=seat, compact_placements=True
         )
         r = self._call("ListLegalCommands", request)
-        commands = [self.wire.command_from_proto(rules, c) for c in r.commands]
-        return commands, placements_json(r.placements)
+        return self._commands(game_id, r.commands), placements_json(r.placements)
 
     def view(
         self, game_id: str, seat: int | None, at: int | None, *, who: Principal | None = None
     ) -> ViewResult:
-        rules = self.rules_of(game_id)
         request = build_request(
             self.pb.GetViewRequest, game_id=game_id, at_version=at or 0, seat=seat
         )
         r = self._call("GetView", request)
+        rules = self._named(game_id, r.game, r.game_id)  # the answer names the game
         outcome = (
             Outcome(tuple(r.outcome.scores), tuple(r.outcome.winners), r.outcome.reason)
             if r.finished

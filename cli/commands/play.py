@@ -137,8 +137,7 @@ def play(
 
     with cli.session() as client:
         gid = client.resolve(game_id)
-        rules = client.rules_of(gid)
-        cmd = read_move(client, gid, rules, seat, command)
+        cmd = read_move(client, gid, seat, command)
         version, records = client.submit(gid, seat, cmd, expect, command_id, parse_entries(chance))
         records = seen_by(client, gid, seat, records)
 
@@ -166,7 +165,7 @@ def seen_by(client: Any, gid: str, seat: int, records: list[Any]) -> list[Any]:
     return list(client.history(gid, records[0].version - 1, records[-1].version, who=who))
 
 
-def read_move(client: Any, gid: str, rules: Any, seat: int, text: str) -> Any:
+def read_move(client: Any, gid: str, seat: int, text: str) -> Any:
     """The command ``text`` names for ``seat`` now: protobuf JSON (text starting with ``{``),
     else a move number or notation read against the seat's legal moves (a move that is not
     legal is refused with the closest legal ones named: ``notation/no-match``)."""
@@ -175,9 +174,10 @@ def read_move(client: Any, gid: str, rules: Any, seat: int, text: str) -> Any:
     from skald.domain.kernel.errors import Malformed
 
     if is_json(text):
-        return parse_command(rules, text)
+        return parse_command(client.rules_of(gid), text)
+    legal = client.legal(gid, seat)  # through --server, the answer also names the game
     try:
-        return Moves(rules.name, client.legal(gid, seat)).read(text)
+        return Moves(client.rules_of(gid).name, legal).read(text)
     except NotationError as error:
         raise Malformed("notation/no-match", str(error)) from None
 
