@@ -16,7 +16,6 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
-from brian_boru_helpers import blank, player, resolve_card, resolve_symbols, run_upkeep, sym, towns
 
 from skald.domain.brian_boru import RULES
 from skald.domain.brian_boru import commands as cmd
@@ -28,6 +27,15 @@ from skald.domain.brian_boru.turns import awaited
 from skald.domain.kernel import SkaldError
 from skald.domain.kernel.chance import ServerChance
 from skald.domain.kernel.play import Step, fold, random_game
+from tests.brian_boru.kit import (
+    blank,
+    player,
+    resolve_card,
+    resolve_symbols,
+    run_upkeep,
+    sym,
+    towns,
+)
 
 
 def near_misses(state: State) -> Iterator[Any]:

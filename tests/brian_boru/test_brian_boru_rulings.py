@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from brian_boru_helpers import blank, player, run_upkeep, towns
-
 from skald.domain.brian_boru import events as ev
 from skald.domain.brian_boru.map import REGION_COUNT_POINTS, REGION_KEYS
 from skald.domain.brian_boru.marriages import PrincessOption
 from skald.domain.brian_boru.scoring import claim_regions, final_scores, regions_with_town
 from skald.domain.brian_boru.state import ClaimState, State
+from tests.brian_boru.kit import blank, player, run_upkeep, towns
 
 # Seat 0: one town in each of four regions (Northern Uí Néill 1, Ulaid 8, Bréifne 13,
 # Southern Uí Néill 17); Dubhlinn holds only a Viking-controlled town of seat 1 (23).

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from brian_boru_helpers import act, chance, kinds, opened, started
 
 from skald.domain.brian_boru import RULES
 from skald.domain.brian_boru import events as ev
@@ -11,7 +10,8 @@ from skald.domain.brian_boru.commands import PlaceStartingTown
 from skald.domain.brian_boru.map import TOWNS
 from skald.domain.brian_boru.marriages import PRINCESS
 from skald.domain.brian_boru.state import Phase
-from skald.domain.kernel import IllegalMove, Malformed, NotYourTurn
+from skald.domain.kernel import Malformed, NotYourTurn
+from tests.brian_boru.kit import act, chance, kinds, opened, refused, started
 
 
 @pytest.mark.parametrize(("players", "deck"), [(3, 3), (4, 4), (5, 4)])
@@ -48,15 +48,9 @@ def test_starting_town_in_a_region_without_another_players_disc() -> None:
     second = (first + 1) % 4
     with pytest.raises(NotYourTurn):
         RULES.decide(state, first, PlaceStartingTown(8), chance())
-    with pytest.raises(IllegalMove) as occupied:
-        RULES.decide(state, second, PlaceStartingTown(1), chance())
-    assert occupied.value.rule == "brian_boru/start-town-occupied"
-    with pytest.raises(IllegalMove) as region:
-        RULES.decide(state, second, PlaceStartingTown(2), chance())
-    assert region.value.rule == "brian_boru/start-region-taken"
-    with pytest.raises(IllegalMove) as unknown:
-        RULES.decide(state, second, PlaceStartingTown(99), chance())
-    assert unknown.value.rule == "brian_boru/unknown-town"
+    refused(state, second, PlaceStartingTown(1), "start-town-occupied")
+    refused(state, second, PlaceStartingTown(2), "start-region-taken")
+    refused(state, second, PlaceStartingTown(99), "unknown-town")
     state, events = act(state, second, PlaceStartingTown(8))
     assert events == (ev.StartingTownPlaced(second, 8),)
     legal = {c.town for c in RULES.legal_commands(state, (second + 1) % 4)}

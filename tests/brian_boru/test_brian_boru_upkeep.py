@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from brian_boru_helpers import act, blank, chance, kinds, pending, player, run_upkeep, towns
 
 from skald.domain.brian_boru import RULES
 from skald.domain.brian_boru import events as ev
@@ -16,8 +15,17 @@ from skald.domain.brian_boru.marriages import PRINCESS, PrincessOption
 from skald.domain.brian_boru.scoring import claim_regions, final_scores
 from skald.domain.brian_boru.state import ClaimState, Phase, State, TownState
 from skald.domain.brian_boru.upkeep import casualties
-from skald.domain.kernel import IllegalMove
 from skald.domain.kernel.play import fold
+from tests.brian_boru.kit import (
+    act,
+    blank,
+    kinds,
+    pending,
+    player,
+    refused,
+    run_upkeep,
+    towns,
+)
 
 MARRIAGE, BATTLE, CHURCH, CLAIM = "marriage", "battle", "church", "claim"
 
@@ -54,9 +62,7 @@ def test_marriage_town_reward_and_track_town() -> None:
     state, events = run_upkeep(state, MARRIAGE)
     assert pending(state) is not None and pending(state).kind is DecisionKind.PLACE_TOWN
     assert pending(state).seat == 0 and pending(state).options == (17, 18, 19, 20, 21, 22)
-    with pytest.raises(IllegalMove) as bad:
-        RULES.decide(state, 0, ChooseTown(1), chance())
-    assert bad.value.rule == "brian_boru/town-not-offered"
+    refused(state, 0, ChooseTown(1), "town-not-offered")
     state, events = act(state, 0, ChooseTown(19))
     assert events[0] == ev.TownPlaced(0, 19, "marriage-conall")
     assert pending(state) is not None and pending(state).seat == 1  # track space 8: any town

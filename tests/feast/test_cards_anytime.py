@@ -12,7 +12,7 @@ from skald.domain.feast.game import events as ev
 from skald.domain.feast.game.setup_data import card_id
 from skald.domain.feast.game.state import Phase
 from skald.domain.kernel.fast import replace
-from tests.feast.cards_kit import (
+from tests.feast.kit import (
     KNARR,
     LONGSHIP,
     WB,

@@ -11,7 +11,7 @@ from skald.domain.feast.game import commands as cmd
 from skald.domain.feast.game import events as ev
 from skald.domain.feast.goods import Good
 from skald.domain.kernel.fast import replace
-from tests.feast.cards_kit import (
+from tests.feast.kit import (
     KNARR,
     LONGSHIP,
     answer,

@@ -12,7 +12,7 @@ import pytest
 from skald.domain.feast.game import commands as cmd
 from skald.domain.feast.game import events as ev
 from skald.domain.kernel import TableChance
-from tests.feast.cards_kit import (
+from tests.feast.kit import (
     LONGSHIP,
     WB,
     answer,

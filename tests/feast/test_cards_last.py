@@ -18,10 +18,11 @@ from skald.domain.feast.placement import Piece, Placement, covered
 from skald.domain.feast.placement import place as place_piece
 from skald.domain.feast.special_tiles import SpecialTile
 from skald.domain.kernel import TableChance
+from skald.domain.kernel.errors import NotYourTurn
 from skald.domain.kernel.fast import replace
 from skald.domain.kernel.options import resolve_options, stored_values
 from skald.domain.kernel.play import fold
-from tests.feast.cards_kit import (
+from tests.feast.kit import (
     answer,
     bare,
     chance,
@@ -234,7 +235,7 @@ def test_chief_holds_a_feast_for_its_owner_alone_then_the_turn_goes_on() -> None
     assert used(events, 5) == 1 and state.phase is Phase.ACTIONS
     assert RULES.pending(state)[0].decision == "feast/feast" and len(RULES.pending(state)) == 1
     assert state.players[0].banquet is not None and state.players[1].banquet is None
-    assert refused(state, 1, cmd.Pass()) == "feast/not-your-turn"
+    assert refused(state, 1, cmd.Pass(), error=NotYourTurn) == "feast/not-your-turn"
     state, _ = run(state, 0, cmd.ServeFood("mead", 0))
     before = state.players[0].penalties
     state, events = run(state, 0, cmd.EndFeast())

@@ -18,7 +18,7 @@ from skald.domain.feast.game.state import Exploration, Occupancy, State, Strip
 from skald.domain.feast.goods import Good
 from skald.domain.feast.mountains import MountainItem
 from skald.domain.kernel.fast import replace
-from tests.feast.cards_kit import (
+from tests.feast.kit import (
     KNARR,
     LONGSHIP,
     PLAY_SPACE,

@@ -17,7 +17,7 @@ from skald.domain.feast.mountains import MountainItem
 from skald.domain.feast.placement import empty_board
 from skald.domain.feast.ships import ShipKind
 from skald.domain.kernel.fast import replace
-from tests.feast.cards_kit import (
+from tests.feast.kit import (
     KNARR,
     LONGSHIP,
     WB,

@@ -15,7 +15,7 @@ from skald.domain.feast.game.yields import rewards
 from skald.domain.feast.goods import Good
 from skald.domain.feast.placement import SILVER, Placement, place
 from skald.domain.kernel.fast import replace
-from tests.feast.cards_kit import (
+from tests.feast.kit import (
     KNARR,
     LONGSHIP,
     WB,

@@ -15,8 +15,9 @@ from skald.domain.feast.game import commands as cmd
 from skald.domain.feast.game import events as ev
 from skald.domain.feast.game.setup_data import card_id
 from skald.domain.feast.game.state import State
+from skald.domain.kernel.errors import NotYourTurn
 from skald.domain.kernel.fast import replace
-from tests.feast.cards_kit import (
+from tests.feast.kit import (
     KNARR,
     LONGSHIP,
     WB,
@@ -227,7 +228,10 @@ def test_sponsor_buys_a_longship_and_loads_three_ore() -> None:
 def test_an_offer_waits_only_for_its_owner_and_names_only_itself() -> None:
     state, _ = play(game(silver=4), 0, 86)
     assert RULES.to_act(state) == frozenset({0})
-    assert refused(state, 1, cmd.ResolveOccupation(card_id(86), 0)) == "feast/not-your-turn"
+    assert (
+        refused(state, 1, cmd.ResolveOccupation(card_id(86), 0), error=NotYourTurn)
+        == "feast/not-your-turn"
+    )
     assert (
         refused(state, 0, cmd.ResolveOccupation(card_id(80), 0)) == "feast/occupation-not-offered"
     )

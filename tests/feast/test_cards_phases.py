@@ -15,7 +15,7 @@ from skald.domain.feast.game.setup_data import card_id
 from skald.domain.feast.game.state import Occupancy, Phase, State, Strip
 from skald.domain.feast.mountains import MountainItem
 from skald.domain.kernel.fast import replace
-from tests.feast.cards_kit import (
+from tests.feast.kit import (
     LONGSHIP,
     WB,
     answer,

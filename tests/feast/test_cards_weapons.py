@@ -9,7 +9,7 @@ from skald.domain.feast.game import commands as cmd
 from skald.domain.feast.game import events as ev
 from skald.domain.feast.game.state import State
 from skald.domain.kernel import TableChance
-from tests.feast.cards_kit import (
+from tests.feast.kit import (
     LONGSHIP,
     bare,
     have,

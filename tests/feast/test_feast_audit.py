@@ -19,7 +19,7 @@ from skald.domain.feast.mountains import MOUNTAIN_STRIPS
 from skald.domain.feast.placement import SILVER, Piece, Placement, empty_board, place
 from skald.domain.kernel import ServerChance
 from skald.domain.kernel.fast import replace
-from tests.feast.feast_game_kit import holding, new_game, run
+from tests.feast.kit import holding, new_game, run
 
 _ITEMS = {s.number: s.items for s in MOUNTAIN_STRIPS}
 

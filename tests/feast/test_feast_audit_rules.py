@@ -18,7 +18,7 @@ from skald.domain.feast.ships import ShipKind
 from skald.domain.feast.weapons import Weapon
 from skald.domain.kernel import ServerChance, SkaldError
 from skald.domain.kernel.fast import replace
-from tests.feast.feast_game_kit import holding, new_game, run, turn_of
+from tests.feast.kit import holding, new_game, run, turn_of
 
 
 def _ready(players: int = 2, **things: int) -> tuple[State, ServerChance]:

@@ -20,7 +20,7 @@ from skald.domain.feast.game import events as ev
 from skald.domain.feast.game.state import Phase, State
 from skald.domain.kernel.codec import to_data
 from skald.domain.kernel.play import fold
-from tests.feast.cards_kit import bare, run
+from tests.feast.kit import bare, run
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -19,7 +19,7 @@ from skald.domain.feast.placement import empty_board
 from skald.domain.feast.ships import ShipKind
 from skald.domain.kernel import SkaldError
 from skald.domain.kernel.fast import replace
-from tests.feast.feast_game_kit import holding, new_game, run, turn_of
+from tests.feast.kit import holding, new_game, run, turn_of
 
 
 def _rule(state: State, seat: int, command: Any) -> str:

@@ -20,7 +20,7 @@ from skald.domain.feast.ships import ShipKind
 from skald.domain.kernel import IllegalMove, SkaldError, TableChance
 from skald.domain.kernel.codec import from_data, to_data
 from skald.domain.kernel.fast import replace
-from tests.feast.feast_game_kit import holding, names, new_game, run, turn_of
+from tests.feast.kit import holding, names, new_game, refused, run, turn_of
 
 DICE_COMMANDS = (cmd.Reroll, cmd.DeclareHunt, cmd.DeclareRaid)
 
@@ -40,13 +40,6 @@ def _have(state: State, seat: int, *items: str) -> list[int]:
 
 def _declarations(state: State, seat: int = 0) -> set[Any]:
     return {c for c in RULES.legal_commands(state, seat) if isinstance(c, DICE_COMMANDS)}
-
-
-def _refused(state: State, command: Any, seat: int = 0) -> str:
-    with pytest.raises(SkaldError) as info:
-        RULES.check(state, seat, command)
-    assert command not in set(RULES.legal_commands(state, seat))
-    return info.value.rule
 
 
 def _grid(state: State) -> set[Any]:
@@ -108,11 +101,11 @@ def test_hunting_game_success_pays_wood_and_bows_equal_to_the_roll() -> None:
         cmd.DeclareHunt(True, 2, 1),
         cmd.DeclareHunt(False),
     }
-    assert _refused(rolled, cmd.DeclareHunt(True, 1, 1)) == "feast/pay-the-result"
-    assert _refused(rolled, cmd.DeclareHunt(True, 3, 0)) == "feast/cannot-pay"
-    assert _refused(rolled, cmd.DeclareHunt(False, 1, 0)) == "feast/failure-pays-nothing"
-    assert _refused(rolled, cmd.DeclareRaid(False)) == "feast/not-now"
-    assert _refused(rolled, cmd.PlaceVikings("hunting-2-1")) == "feast/not-now"
+    assert refused(rolled, 0, cmd.DeclareHunt(True, 1, 1)) == "feast/pay-the-result"
+    assert refused(rolled, 0, cmd.DeclareHunt(True, 3, 0)) == "feast/cannot-pay"
+    assert refused(rolled, 0, cmd.DeclareHunt(False, 1, 0)) == "feast/failure-pays-nothing"
+    assert refused(rolled, 0, cmd.DeclareRaid(False)) == "feast/not-now"
+    assert refused(rolled, 0, cmd.PlaceVikings("hunting-2-1")) == "feast/not-now"
     after, events = run(rolled, 0, cmd.DeclareHunt(True, 2, 1), TableChance([]))
     assert names(events) == ["Paid", "DiceSucceeded", "Gained", "ActionFinished", "TurnStarted"]
     assert _have(after, 0, "wood", "bow", "hide", "game-meat") == [0, 0, 1, 1]
@@ -139,7 +132,7 @@ def test_rerolls_replace_and_the_third_roll_must_be_declared() -> None:
         assert rolled.dice is not None and (rolled.dice.roll, rolled.dice.value) == (number, value)
         _agrees(rolled)
     assert RULES.pending(rolled)[0].answers == ("DeclareHunt",)
-    assert _refused(rolled, cmd.Reroll()) == "feast/not-now"
+    assert refused(rolled, 0, cmd.Reroll()) == "feast/not-now"
     after, _ = run(rolled, 0, cmd.DeclareHunt(True, 2, 0), TableChance([]))
     assert _have(after, 0, "wood", "hide") == [7, 1]  # the last roll (2) was paid, not the 7
 
@@ -151,8 +144,8 @@ def test_the_automatic_failure_when_the_roll_cannot_be_paid() -> None:
     rolled, _ = run(rolled, 0, cmd.Reroll(), TableChance([2]))
     _agrees(rolled)
     assert _declarations(rolled) == {cmd.DeclareHunt(False)}
-    assert _refused(rolled, cmd.DeclareHunt(True, 0, 2)) == "feast/cannot-pay"
-    assert _refused(rolled, cmd.DeclareHunt(True, 1, 1)) == "feast/cannot-pay"
+    assert refused(rolled, 0, cmd.DeclareHunt(True, 0, 2)) == "feast/cannot-pay"
+    assert refused(rolled, 0, cmd.DeclareHunt(True, 1, 1)) == "feast/cannot-pay"
 
 
 def test_a_table_must_enter_the_roll() -> None:
@@ -197,11 +190,11 @@ def test_failed_snare_returns_one_viking_to_the_thing_square() -> None:
 
 def test_whaling_needs_a_whaling_boat() -> None:
     state = _ready()
-    assert _refused(state, cmd.PlaceVikings("hunting-3-1")) == "feast/needs-ship"
-    assert _refused(state, cmd.PlaceVikings("hunting-4-1")) == "feast/needs-ship"
+    assert refused(state, 0, cmd.PlaceVikings("hunting-3-1")) == "feast/needs-ship"
+    assert refused(state, 0, cmd.PlaceVikings("hunting-4-1")) == "feast/needs-ship"
     one = _ready(ships=_whaling_boats(0))
-    assert _refused(one, cmd.PlaceVikings("hunting-4-1", option=1)) == "feast/no-such-boat"
-    assert _refused(one, cmd.PlaceVikings("hunting-3-1", option=1)) == "feast/no-such-option"
+    assert refused(one, 0, cmd.PlaceVikings("hunting-4-1", option=1)) == "feast/no-such-boat"
+    assert refused(one, 0, cmd.PlaceVikings("hunting-3-1", option=1)) == "feast/no-such-option"
 
 
 def test_whaling_3_ore_on_every_boat_lowers_the_roll_and_a_zero_must_succeed() -> None:
@@ -214,7 +207,7 @@ def test_whaling_3_ore_on_every_boat_lowers_the_roll_and_a_zero_must_succeed() -
     assert (events[2].die, events[2].value, events[2].modifier) == ("d12", 2, -3)
     _agrees(rolled)
     assert _declarations(rolled) == {cmd.Reroll(), cmd.DeclareHunt(True, 0, 0)}
-    assert _refused(rolled, cmd.DeclareHunt(False)) == "feast/zero-must-succeed"
+    assert refused(rolled, 0, cmd.DeclareHunt(False)) == "feast/zero-must-succeed"
     after, _ = run(rolled, 0, cmd.DeclareHunt(True), TableChance([]))
     assert _have(after, 0, "oil", "skin-and-bones", "whale-meat") == [1, 1, 1]
     assert [s.ore for s in after.players[0].ships] == [1, 0]  # ore is not used up
@@ -247,7 +240,7 @@ def test_whaling_4_uses_the_one_boat_named() -> None:
     assert events[1].modifier == -1
     _agrees(rolled)
     assert cmd.DeclareHunt(True, 3, 0) in _declarations(rolled)
-    assert _refused(other, cmd.DeclareHunt(True, 3, 0)) == "feast/pay-the-result"
+    assert refused(other, 0, cmd.DeclareHunt(True, 3, 0)) == "feast/pay-the-result"
     hand = state.players[0].hand
     after, events = run(rolled, 0, cmd.DeclareHunt(True, 3, 0), TableChance([]))
     if hand:  # column 4: one occupation may still be played after the effect
@@ -264,20 +257,22 @@ def test_raiding_ignores_ore_and_spends_stone_and_long_swords_under_the_first_re
     ore, NOTES.md); on a 6 stone and long swords add 1 each. The current reading (judged after
     spending): ``test_feast_rulings_2026_12``."""
     state = _ready(ships=_longships(3), readings=FIRST, stone=1, long_sword=1, rune_stone=0)
-    assert _refused(_ready(), cmd.PlaceVikings("raiding-1-1")) == "feast/needs-ship"
+    assert refused(_ready(), 0, cmd.PlaceVikings("raiding-1-1")) == "feast/needs-ship"
     rolled, events = run(state, 0, cmd.PlaceVikings("raiding-1-1"), TableChance([4]))
     assert (events[1].die, events[1].value, events[1].modifier) == ("d8", 4, 0)
     _agrees(rolled)
     assert _declarations(rolled) == {cmd.Reroll(), cmd.DeclareRaid(False)}
-    assert _refused(rolled, cmd.DeclareRaid(True, 1, 1, "rune-stone")) == "feast/automatic-failure"
+    assert (
+        refused(rolled, 0, cmd.DeclareRaid(True, 1, 1, "rune-stone")) == "feast/automatic-failure"
+    )
     rolled, events = run(state, 0, cmd.PlaceVikings("raiding-1-1"), TableChance([6]))
     _agrees(rolled)
     assert cmd.DeclareRaid(True, 1, 1, "rune-stone") in _declarations(rolled)
     assert cmd.DeclareRaid(True, 0, 0, "rune-stone") in _declarations(rolled)
-    assert _refused(rolled, cmd.DeclareRaid(True, 1, 1, "wood")) == "feast/take-blue-or-special"
-    assert _refused(rolled, cmd.DeclareRaid(True, 1, 1)) == "feast/take-blue-or-special"
-    assert _refused(rolled, cmd.DeclareRaid(True, 2, 1, "rune-stone")) == "feast/cannot-pay"
-    assert _refused(rolled, cmd.DeclareRaid(False, 1, 0)) == "feast/failure-pays-nothing"
+    assert refused(rolled, 0, cmd.DeclareRaid(True, 1, 1, "wood")) == "feast/take-blue-or-special"
+    assert refused(rolled, 0, cmd.DeclareRaid(True, 1, 1)) == "feast/take-blue-or-special"
+    assert refused(rolled, 0, cmd.DeclareRaid(True, 2, 1, "rune-stone")) == "feast/cannot-pay"
+    assert refused(rolled, 0, cmd.DeclareRaid(False, 1, 0)) == "feast/failure-pays-nothing"
     after, events = run(rolled, 0, cmd.DeclareRaid(True, 1, 1, "rune-stone"), TableChance([]))
     assert names(events)[:3] == ["Paid", "DiceSucceeded", "Gained"] and events[1].result == 8
     assert _have(after, 0, "stone", "long-sword", "rune-stone") == [0, 0, 1]
@@ -293,7 +288,7 @@ def test_raiding_takes_a_special_tile_once() -> None:
     assert after.players[0].specials == ("glass-beads",)
     assert "glass-beads" not in after.specials_left
     gone = replace(rolled, specials_left=after.specials_left)
-    assert _refused(gone, cmd.DeclareRaid(True, take="glass-beads")) == "feast/special-not-left"
+    assert refused(gone, 0, cmd.DeclareRaid(True, take="glass-beads")) == "feast/special-not-left"
 
 
 def test_raiding_failure_consoles_without_returning_vikings() -> None:
@@ -331,7 +326,9 @@ def test_pillaging_worked_turn_from_the_refresher_under_the_first_readings() -> 
     _agrees(rolled)
     # 4 fails automatically, whatever the stone and long sword would add (the ≤ 5 ruling)
     assert _declarations(rolled) == {cmd.Reroll(), cmd.DeclareRaid(False)}
-    assert _refused(rolled, cmd.DeclareRaid(True, 1, 1, "rune-stone")) == "feast/automatic-failure"
+    assert (
+        refused(rolled, 0, cmd.DeclareRaid(True, 1, 1, "rune-stone")) == "feast/automatic-failure"
+    )
     rolled, events = run(rolled, 0, cmd.Reroll(), chance)
     assert (events[0].value, events[0].modifier) == (3, 2)  # "exactly 5. Still a failure."
     assert _declarations(rolled) == {cmd.Reroll(), cmd.DeclareRaid(False)}

@@ -5,10 +5,6 @@ emigration in the same round."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-
 from skald.domain.feast.boards.grid import BoardId
 from skald.domain.feast.game import RULES
 from skald.domain.feast.game import commands as cmd
@@ -19,9 +15,9 @@ from skald.domain.feast.game.scoring import score_line
 from skald.domain.feast.game.state import Exploration, Ship, State
 from skald.domain.feast.placement import uncovered_banquet
 from skald.domain.feast.ships import ShipKind
-from skald.domain.kernel import ServerChance, SkaldError
+from skald.domain.kernel import ServerChance
 from skald.domain.kernel.fast import replace
-from tests.feast.feast_game_kit import holding, names, new_game, run, turn_of
+from tests.feast.kit import holding, names, new_game, refused, run, turn_of
 
 K, L, W = ShipKind.KNARR, ShipKind.LONGSHIP, ShipKind.WHALING_BOAT
 E2, E3, E4 = (f"emigration-and-occupation-{c}-1" for c in (2, 3, 4))
@@ -33,16 +29,6 @@ def _ready(
     state, chance = new_game(players)
     state = holding(turn_of(state, 0), 0, **things)
     return state.with_player(0, replace(state.players[0], ships=ships)), chance
-
-
-def _refused(state: State, seat: int, command: Any) -> str:
-    with pytest.raises(SkaldError) as info:
-        RULES.check(state, seat, command)
-    with pytest.raises(SkaldError) as again:
-        RULES.decide(state, seat, command, ServerChance(b"probe", "p"))
-    assert again.value.rule == info.value.rule
-    assert command not in set(RULES.legal_commands(state, seat))
-    return info.value.rule
 
 
 def test_emigrating_a_knarr_costs_the_round_in_silver() -> None:
@@ -60,20 +46,20 @@ def test_a_longships_ore_is_lost_and_the_choice_of_ship() -> None:
     fleet = (Ship(W, 1), Ship(L, 2), Ship(K))
     state, chance = _ready(fleet, silver=5, ore=3)
     state = replace(state, round=4)
-    assert _refused(state, 0, cmd.PlaceVikings(E3, 0)) == "feast/cannot-emigrate"
-    assert _refused(state, 0, cmd.PlaceVikings(E3, 3)) == "feast/no-such-ship"
+    assert refused(state, 0, cmd.PlaceVikings(E3, 0)) == "feast/cannot-emigrate"
+    assert refused(state, 0, cmd.PlaceVikings(E3, 3)) == "feast/no-such-ship"
     after, events = run(state, 0, cmd.PlaceVikings(E3, 1), chance)
     assert "OccupationDrawn" in names(events)  # column 3
     p = after.players[0]
     assert p.ships == (Ship(W, 1), Ship(K)) and p.emigrated == (L,)
     assert p.silver == 1 and p.ore == 3  # 4 silver in round 4; the 2 ore on it are gone
     poor = replace(state, round=6)
-    assert _refused(poor, 0, cmd.PlaceVikings(E3, 1)) == "feast/cannot-pay"
+    assert refused(poor, 0, cmd.PlaceVikings(E3, 1)) == "feast/cannot-pay"
 
 
 def test_emigration_needs_a_knarr_or_longship() -> None:
     state, _ = _ready((Ship(W),), silver=3)
-    assert _refused(state, 0, cmd.PlaceVikings(E2, 0)) == "feast/needs-ship"
+    assert refused(state, 0, cmd.PlaceVikings(E2, 0)) == "feast/needs-ship"
     listed = {c.space for c in RULES.legal_commands(state, 0) if isinstance(c, cmd.PlaceVikings)}
     assert not {E2, E3} & listed and E4 in listed  # ④ may exchange the whaling boat first
 
@@ -96,8 +82,8 @@ def test_emigrated_ships_cover_banquet_squares_and_score() -> None:
 def test_column_4_exchanges_a_whaling_boat_for_a_knarr_then_emigrates() -> None:
     state, chance = _ready((Ship(W, 1), Ship(W, 0)), silver=1)
     # after the exchange the fleet is (whaling boat with ore, new knarr): emigrate the knarr
-    assert _refused(state, 0, cmd.PlaceVikings(E4, 0)) == "feast/cannot-emigrate"
-    assert _refused(state, 0, cmd.PlaceVikings(E4, EXCHANGE + 0)) == "feast/cannot-emigrate"
+    assert refused(state, 0, cmd.PlaceVikings(E4, 0)) == "feast/cannot-emigrate"
+    assert refused(state, 0, cmd.PlaceVikings(E4, EXCHANGE + 0)) == "feast/cannot-emigrate"
     after, events = run(state, 0, cmd.PlaceVikings(E4, EXCHANGE + 1), chance)
     assert events[1] == ev.ShipExchanged(0, 1, K)  # the boat without ore goes
     assert events[2] == ev.ShipEmigrated(0, 1, K, 1)
@@ -112,7 +98,7 @@ def test_column_4_may_keep_the_new_knarr_and_emigrate_a_longship() -> None:
     p = after.players[0]
     assert p.emigrated == (L,) and p.ships == (Ship(K), Ship(K), Ship(K), Ship(K))
     no_boat, _ = _ready((Ship(K),), silver=1)
-    assert _refused(no_boat, 0, cmd.PlaceVikings(E4, EXCHANGE + 0)) == "feast/no-whaling-boat"
+    assert refused(no_boat, 0, cmd.PlaceVikings(E4, EXCHANGE + 0)) == "feast/no-whaling-boat"
     plain, _ = run(no_boat, 0, cmd.PlaceVikings(E4, 0), chance)
     assert plain.players[0].emigrated == (K,)
 
@@ -144,8 +130,8 @@ def test_column_4_occupation_before_the_action() -> None:
         "TurnStarted",
     ]
     assert after.players[0].played == (card,) and after.players[0].hand == ()
-    assert _refused(state, 0, cmd.PlaceVikings(E2, 0, None, card)) == ("feast/play-first-column-4")
-    assert _refused(state, 0, cmd.PlaceVikings(E4, 0, None, "occupation-999")) == (
+    assert refused(state, 0, cmd.PlaceVikings(E2, 0, None, card)) == ("feast/play-first-column-4")
+    assert refused(state, 0, cmd.PlaceVikings(E4, 0, None, "occupation-999")) == (
         "feast/occupation-not-in-hand"
     )
 

@@ -4,10 +4,6 @@ board with its silver, placing goods on it, its income, bonuses and points."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-
 from skald.domain.feast.boards.exploration import EXPLORATION_FACES
 from skald.domain.feast.boards.grid import BoardId
 from skald.domain.feast.game import RULES
@@ -20,21 +16,14 @@ from skald.domain.feast.game.phases import board_income, start_round
 from skald.domain.feast.game.scoring import score_line
 from skald.domain.feast.game.state import Exploration, State
 from skald.domain.feast.placement import income, uncovered_negative
-from skald.domain.kernel import ServerChance, SkaldError
+from skald.domain.kernel import ServerChance
 from skald.domain.kernel.fast import replace
-from tests.feast.feast_game_kit import holding, names, new_game, run, turn_of
+from tests.feast.kit import holding, names, new_game, refused, run, turn_of
 
 
 def _ready(players: int = 2, **things: int) -> tuple[State, ServerChance]:
     state, chance = new_game(players)
     return holding(turn_of(state, 0), 0, **things), chance
-
-
-def _refused(state: State, seat: int, command: Any) -> str:
-    with pytest.raises(SkaldError) as info:
-        RULES.check(state, seat, command)
-    assert command not in set(RULES.legal_commands(state, seat))
-    return info.value.rule
 
 
 def _slot(state: State, face: BoardId) -> Exploration:
@@ -70,19 +59,19 @@ def test_claiming_shetland_with_a_whaling_boat() -> None:
     assert len(p.ships) == 1  # the ship is kept
     # each board exists once
     other = holding(turn_of(replace(after, occupied=()), 1), 1, knarr=1)
-    assert _refused(other, 1, cmd.PlaceVikings("exploration-1-1", 0)) == "feast/board-claimed"
+    assert refused(other, 1, cmd.PlaceVikings("exploration-1-1", 0)) == "feast/board-claimed"
     assert cmd.PlaceVikings("exploration-1-1", 1) in set(RULES.legal_commands(other, 1))
 
 
 def test_ship_needs_per_column() -> None:
     state, _ = _ready()
-    assert _refused(state, 0, cmd.PlaceVikings("exploration-1-1", 0)) == "feast/needs-ship"
+    assert refused(state, 0, cmd.PlaceVikings("exploration-1-1", 0)) == "feast/needs-ship"
     boat = holding(state, 0, whaling_boat=1)
-    assert _refused(boat, 0, cmd.PlaceVikings("exploration-2-1", 1)) == "feast/needs-ship"
+    assert refused(boat, 0, cmd.PlaceVikings("exploration-2-1", 1)) == "feast/needs-ship"
     knarr = holding(state, 0, knarr=1)
     assert cmd.PlaceVikings("exploration-2-1", 1) in set(RULES.legal_commands(knarr, 0))
     knarr = _with_face(knarr, "B", BoardId.BAFFIN_ISLAND)
-    assert _refused(knarr, 0, cmd.PlaceVikings("exploration-3-1", 0)) == "feast/needs-ship"
+    assert refused(knarr, 0, cmd.PlaceVikings("exploration-3-1", 0)) == "feast/needs-ship"
     longship = holding(knarr, 0, longship=1)
     assert cmd.PlaceVikings("exploration-3-1", 0) in set(RULES.legal_commands(longship, 0))
 
@@ -90,9 +79,9 @@ def test_ship_needs_per_column() -> None:
 def test_only_face_up_unclaimed_boards() -> None:
     state, _ = _ready(longship=1)
     # at setup the fronts lie face up: Bear Island, Baffin Island … are not
-    assert _refused(state, 0, cmd.PlaceVikings("exploration-2-1", 0)) == ("feast/board-not-face-up")
-    assert _refused(state, 0, cmd.PlaceVikings("exploration-3-1", 2)) == ("feast/board-not-face-up")
-    assert _refused(state, 0, cmd.PlaceVikings("exploration-1-1", 2)) == "feast/no-such-option"
+    assert refused(state, 0, cmd.PlaceVikings("exploration-2-1", 0)) == ("feast/board-not-face-up")
+    assert refused(state, 0, cmd.PlaceVikings("exploration-3-1", 2)) == ("feast/board-not-face-up")
+    assert refused(state, 0, cmd.PlaceVikings("exploration-1-1", 2)) == "feast/no-such-option"
     listed = {
         (c.space, c.option)
         for c in RULES.legal_commands(state, 0)
@@ -160,7 +149,7 @@ def test_newfoundland_needs_a_longship_and_three_vikings() -> None:
     state, chance = _ready(longship=1)
     state = _with_face(state, "D", BoardId.NEWFOUNDLAND, silver=6)
     few = state.with_player(0, replace(state.players[0], thing=2))
-    assert _refused(few, 0, cmd.PlaceVikings("exploration-3-1", 2)) == "feast/too-few-vikings"
+    assert refused(few, 0, cmd.PlaceVikings("exploration-3-1", 2)) == "feast/too-few-vikings"
     after, events = run(state, 0, cmd.PlaceVikings("exploration-3-1", 2), chance)
     assert "OccupationDrawn" in names(events)  # column 3
     assert after.players[0].silver == 6 and after.players[0].explored[0].board is (

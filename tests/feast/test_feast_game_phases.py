@@ -23,7 +23,7 @@ from skald.domain.feast.placement import SILVER, Piece, Placement, empty_board, 
 from skald.domain.feast.ships import ShipKind
 from skald.domain.kernel import ServerChance, SkaldError
 from skald.domain.kernel.fast import replace
-from tests.feast.feast_game_kit import holding, new_game, run
+from tests.feast.kit import holding, new_game, run
 
 W, S, X = MountainItem.WOOD, MountainItem.STONE, MountainItem.SILVER_2
 

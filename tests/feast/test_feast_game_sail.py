@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import pytest
-
 from skald.domain.feast.game import RULES, notation
 from skald.domain.feast.game import commands as cmd
 from skald.domain.feast.game.actions import SPACES
@@ -17,24 +15,14 @@ from skald.domain.feast.game.state import State
 from skald.domain.feast.goods import Good
 from skald.domain.feast.ships import ShipKind
 from skald.domain.feast.special_tiles import SpecialTile as T
-from skald.domain.kernel import ServerChance, SkaldError
+from skald.domain.kernel import ServerChance
 from skald.domain.kernel.fast import replace
-from tests.feast.feast_game_kit import holding, names, new_game, run, turn_of
+from tests.feast.kit import holding, names, new_game, refused, run, turn_of
 
 
 def _ready(players: int = 2, **things: int) -> tuple[State, ServerChance]:
     state, chance = new_game(players)
     return holding(turn_of(state, 0), 0, **things), chance
-
-
-def _refused(state: State, seat: int, command: Any) -> str:
-    with pytest.raises(SkaldError) as info:
-        RULES.check(state, seat, command)
-    with pytest.raises(SkaldError) as again:
-        RULES.decide(state, seat, command, ServerChance(b"probe", "p"))
-    assert again.value.rule == info.value.rule
-    assert command not in set(RULES.legal_commands(state, seat))
-    return info.value.rule
 
 
 def _have(state: State, *items: str) -> list[int]:
@@ -83,7 +71,7 @@ def test_forge_a_special_tile_takes_it_from_the_supply() -> None:
     assert after.players[0].specials == ("helmet",) and _have(after, "ore") == [1]
     assert "helmet" not in after.specials_left and len(after.specials_left) == 14
     later = holding(turn_of(replace(after, occupied=()), 1), 1, ore=1)
-    assert _refused(later, 1, cmd.PlaceVikings("crafting-3-1", helmet)) == (
+    assert refused(later, 1, cmd.PlaceVikings("crafting-3-1", helmet)) == (
         "feast/special-tile-taken"
     )
     assert cmd.PlaceVikings("crafting-3-1", 0) in set(RULES.legal_commands(later, 1))
@@ -91,8 +79,8 @@ def test_forge_a_special_tile_takes_it_from_the_supply() -> None:
 
 def test_forge_needs_ore() -> None:
     state, _ = _ready(ore=0)
-    assert _refused(state, 0, cmd.PlaceVikings("crafting-3-1", 0)) == "feast/cannot-pay"
-    assert _refused(state, 0, cmd.PlaceVikings("crafting-3-1", 8)) == "feast/no-such-option"
+    assert refused(state, 0, cmd.PlaceVikings("crafting-3-1", 0)) == "feast/cannot-pay"
+    assert refused(state, 0, cmd.PlaceVikings("crafting-3-1", 8)) == "feast/no-such-option"
 
 
 # --- overseas trading -------------------------------------------------------------------------
@@ -100,13 +88,13 @@ def test_forge_needs_ore() -> None:
 
 def test_overseas_trading_needs_a_knarr_and_a_silver() -> None:
     state, _ = _ready(silver=1, hide=1)
-    assert _refused(state, 0, cmd.PlaceVikings("sailing-1-1")) == "feast/needs-ship"
+    assert refused(state, 0, cmd.PlaceVikings("sailing-1-1")) == "feast/needs-ship"
     state, _ = _ready(silver=1, hide=1, longship=1)
-    assert _refused(state, 0, cmd.PlaceVikings("sailing-1-1")) == "feast/needs-ship"
+    assert refused(state, 0, cmd.PlaceVikings("sailing-1-1")) == "feast/needs-ship"
     state, _ = _ready(silver=0, hide=1, knarr=1)
-    assert _refused(state, 0, cmd.PlaceVikings("sailing-1-1")) == "feast/cannot-pay"
+    assert refused(state, 0, cmd.PlaceVikings("sailing-1-1")) == "feast/cannot-pay"
     state, _ = _ready(silver=1, knarr=1, flax=1, mead=1)
-    assert _refused(state, 0, cmd.PlaceVikings("sailing-2-1")) == "feast/nothing-to-trade"
+    assert refused(state, 0, cmd.PlaceVikings("sailing-2-1")) == "feast/nothing-to-trade"
 
 
 def test_overseas_trading_turns_different_green_goods_to_blue() -> None:
@@ -124,10 +112,10 @@ def test_overseas_trading_turns_different_green_goods_to_blue() -> None:
     ]
     assert _listed(placed, cmd.FinishAction) == []  # the step must be answered
     # each good once, in the goods' order; only green goods in supply
-    assert _refused(placed, 0, cmd.TradeOverseas((wool, hide))) == "feast/goods-order"
-    assert _refused(placed, 0, cmd.TradeOverseas((hide, hide))) == "feast/goods-order"
-    assert _refused(placed, 0, cmd.TradeOverseas((Good.OIL,))) == "feast/not-green-in-supply"
-    assert _refused(placed, 0, cmd.TradeOverseas((Good.FLAX,))) == "feast/not-green-in-supply"
+    assert refused(placed, 0, cmd.TradeOverseas((wool, hide))) == "feast/goods-order"
+    assert refused(placed, 0, cmd.TradeOverseas((hide, hide))) == "feast/goods-order"
+    assert refused(placed, 0, cmd.TradeOverseas((Good.OIL,))) == "feast/not-green-in-supply"
+    assert refused(placed, 0, cmd.TradeOverseas((Good.FLAX,))) == "feast/not-green-in-supply"
     after, events = run(placed, 0, cmd.TradeOverseas((hide, wool)), chance)
     assert names(events) == ["GoodsTraded", "ActionFinished", "TurnStarted"]
     assert _have(after, "hide", "silverware", "wool", "chest", "silver") == [1, 1, 0, 1, 2]
@@ -170,14 +158,12 @@ def test_special_sale_buys_one_or_two_tiles_at_their_cost() -> None:
     assert cmd.BuySpecials((T.GLASS_BEADS, T.GOLD_BROOCH)) in offered
     assert cmd.BuySpecials((T.HELMET, T.BELT)) in offered
     assert cmd.BuySpecials((T.BELT, T.CRUCIFIX)) not in offered  # 4 silver
-    assert _refused(placed, 0, cmd.BuySpecials((T.BELT, T.CRUCIFIX))) == "feast/cannot-pay"
-    assert _refused(placed, 0, cmd.BuySpecials((T.ENGLISH_CROWN,))) == (
-        "feast/special-not-for-sale"
-    )
-    assert _refused(placed, 0, cmd.BuySpecials((T.BELT, T.HELMET))) == "feast/tiles-order"
-    assert _refused(placed, 0, cmd.BuySpecials(())) == "feast/sale-count"
+    assert refused(placed, 0, cmd.BuySpecials((T.BELT, T.CRUCIFIX))) == "feast/cannot-pay"
+    assert refused(placed, 0, cmd.BuySpecials((T.ENGLISH_CROWN,))) == ("feast/special-not-for-sale")
+    assert refused(placed, 0, cmd.BuySpecials((T.BELT, T.HELMET))) == "feast/tiles-order"
+    assert refused(placed, 0, cmd.BuySpecials(())) == "feast/sale-count"
     three = (T.GLASS_BEADS, T.HELMET, T.CLOAKPIN)
-    assert _refused(placed, 0, cmd.BuySpecials(three)) == "feast/sale-count"
+    assert refused(placed, 0, cmd.BuySpecials(three)) == "feast/sale-count"
     after, events = run(placed, 0, cmd.BuySpecials((T.GLASS_BEADS, T.GOLD_BROOCH)), chance)
     assert names(events) == ["SpecialsBought", "ActionFinished", "TurnStarted"]
     assert events[0].silver == 3 and _have(after, "silver") == [0]
@@ -187,12 +173,12 @@ def test_special_sale_buys_one_or_two_tiles_at_their_cost() -> None:
 
 def test_special_sale_refusals_and_silver_spent_meanwhile() -> None:
     state, _ = _ready(silver=5)
-    assert _refused(state, 0, cmd.PlaceVikings("sailing-3-1")) == "feast/needs-ship"
+    assert refused(state, 0, cmd.PlaceVikings("sailing-3-1")) == "feast/needs-ship"
     state, chance = _ready(silver=0, knarr=1)
     # glass beads cost nothing: the sale is open with no silver while they are left
     assert cmd.PlaceVikings("sailing-3-1") in set(RULES.legal_commands(state, 0))
     gone = replace(state, specials_left=tuple(t for t in state.specials_left if t != "glass-beads"))
-    assert _refused(gone, 0, cmd.PlaceVikings("sailing-3-1")) == "feast/nothing-to-buy"
+    assert refused(gone, 0, cmd.PlaceVikings("sailing-3-1")) == "feast/nothing-to-buy"
     state = holding(state, 0, silver=5)
     placed, _ = run(state, 0, cmd.PlaceVikings("sailing-3-1"), chance)
     placed = replace(placed, specials_left=gone.specials_left)

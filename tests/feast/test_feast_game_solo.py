@@ -5,7 +5,6 @@ ordinary Viking counts; random solo games end with a score in both lengths."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -15,9 +14,9 @@ from skald.domain.feast.game import commands as cmd
 from skald.domain.feast.game import events as ev
 from skald.domain.feast.game.solo import blocked_refusal
 from skald.domain.feast.game.state import Phase, State
-from skald.domain.kernel import ServerChance, SkaldError, resolve_options
+from skald.domain.kernel import ServerChance, resolve_options
 from skald.domain.kernel.play import fold
-from tests.feast.feast_game_kit import holding, new_game, run
+from tests.feast.kit import holding, new_game, refused, run
 
 # The published split (long: one colour 1 on round 1, 2 on rounds 3/5/7, 5 on the Thing;
 # the other 2 on rounds 2/4/6, 5 waiting. Short: 2 on round 1, 2 on 3/5, 5 on the Thing;
@@ -51,13 +50,6 @@ def _to_next_round(state: State, chance: ServerChance) -> State:
     return state
 
 
-def _refused(state: State, command: Any) -> str:
-    with pytest.raises(SkaldError) as info:
-        RULES.check(state, 0, command)
-    assert command not in set(RULES.legal_commands(state, 0))
-    return info.value.rule
-
-
 def test_last_rounds_spaces_stay_blocked_for_one_round() -> None:
     state, chance = new_game(1)
     assert state.count == 1 and state.turn == 0 and state.players[0].thing == 6
@@ -69,8 +61,8 @@ def test_last_rounds_spaces_stay_blocked_for_one_round() -> None:
     assert round2.round == 2 and round2.blocked == ("weekly-market-1-1", "products-2-1")
     assert RULES.view(round2, 0).blocked == round2.blocked  # public
     assert round2.players[0].thing == _published_vikings(GameLength.LONG, 2) == 7
-    assert _refused(round2, cmd.PlaceVikings("weekly-market-1-1")) == "feast/space-blocked"
-    assert _refused(round2, cmd.PlaceVikings("products-2-1")) == "feast/space-blocked"
+    assert refused(round2, 0, cmd.PlaceVikings("weekly-market-1-1")) == "feast/space-blocked"
+    assert refused(round2, 0, cmd.PlaceVikings("products-2-1")) == "feast/space-blocked"
     state, _ = run(round2, 0, cmd.PlaceVikings("weekly-market-2-1"), chance)
     round3 = _to_next_round(state, chance)
     # round 1's Vikings went back at the end of round 2; round 2's now block

@@ -3,8 +3,6 @@ components.md §6), and the placement rules shared by all spaces."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from skald.domain.feast.game import RULES
@@ -15,9 +13,9 @@ from skald.domain.feast.game.state import State, Strip
 from skald.domain.feast.goods import Good
 from skald.domain.feast.mountains import MountainItem
 from skald.domain.feast.ships import ShipKind
-from skald.domain.kernel import IllegalMove, NotYourTurn, ServerChance, SkaldError
+from skald.domain.kernel import IllegalMove, NotYourTurn, ServerChance
 from skald.domain.kernel.fast import replace
-from tests.feast.feast_game_kit import holding, names, new_game, run, turn_of
+from tests.feast.kit import holding, names, new_game, refused, run, turn_of
 
 W, S, R, X = MountainItem.WOOD, MountainItem.STONE, MountainItem.ORE, MountainItem.SILVER_2
 
@@ -26,13 +24,6 @@ def _ready(players: int = 2, **things: int) -> tuple[State, ServerChance]:
     state, chance = new_game(players)
     state = turn_of(state, 0)
     return holding(state, 0, **things), chance
-
-
-def _refused(state: State, seat: int, command: Any) -> str:
-    with pytest.raises(SkaldError) as info:
-        RULES.check(state, seat, command)
-    assert command not in set(RULES.legal_commands(state, seat))
-    return info.value.rule
 
 
 def _have(state: State, seat: int, *items: str) -> list[int]:
@@ -57,16 +48,16 @@ def test_fixed_pay_gain_space() -> None:
     ]
     assert after.turn == 1 and after.running is None
     # used for the round: closed to everyone, the user included
-    assert _refused(after, 1, cmd.PlaceVikings("livestock-market-1-1")) == "feast/space-occupied"
+    assert refused(after, 1, cmd.PlaceVikings("livestock-market-1-1")) == "feast/space-occupied"
 
 
 def test_placement_refusals() -> None:
     state, _ = _ready(silver=0)
-    assert _refused(state, 0, cmd.PlaceVikings("livestock-market-1-1")) == "feast/cannot-pay"
-    assert _refused(state, 0, cmd.PlaceVikings("no-such")) == "feast/unknown-space"
+    assert refused(state, 0, cmd.PlaceVikings("livestock-market-1-1")) == "feast/cannot-pay"
+    assert refused(state, 0, cmd.PlaceVikings("no-such")) == "feast/unknown-space"
     few = state.with_player(0, replace(state.players[0], thing=1))
-    assert _refused(few, 0, cmd.PlaceVikings("products-2-1")) == "feast/too-few-vikings"
-    assert _refused(state, 0, cmd.PlaceVikings("products-2-1", option=1)) == "feast/no-such-option"
+    assert refused(few, 0, cmd.PlaceVikings("products-2-1")) == "feast/too-few-vikings"
+    assert refused(state, 0, cmd.PlaceVikings("products-2-1", option=1)) == "feast/no-such-option"
     with pytest.raises(NotYourTurn):
         RULES.check(state, 1, cmd.PlaceVikings("products-2-1"))
     listed = {c.space for c in RULES.legal_commands(state, 0) if isinstance(c, cmd.PlaceVikings)}
@@ -79,7 +70,7 @@ def test_build_houses_and_their_supply() -> None:
     assert _have(after, 0, "wood") == [0] and after.buildings_left == (2, 3, 5)
     assert [h.board.value for h in after.players[0].houses] == ["shed"]
     gone = replace(state, buildings_left=(0, 3, 5))
-    assert _refused(gone, 0, cmd.PlaceVikings("build-houses-1-1")) == "feast/no-building-left"
+    assert refused(gone, 0, cmd.PlaceVikings("build-houses-1-1")) == "feast/no-building-left"
     after, _ = run(state, 0, cmd.PlaceVikings("build-houses-3-1"), chance)
     assert _have(after, 0, "stone") == [1] and after.buildings_left == (3, 3, 4)
 
@@ -101,7 +92,7 @@ def test_build_ships_needs_a_free_berth() -> None:
     after, _ = run(state, 0, cmd.PlaceVikings("build-ships-1-1"), chance)
     assert [s.kind for s in after.players[0].ships] == [ShipKind.WHALING_BOAT]
     full = holding(state, 0, whaling_boat=3)
-    assert _refused(full, 0, cmd.PlaceVikings("build-ships-1-1")) == "feast/needs-ship"
+    assert refused(full, 0, cmd.PlaceVikings("build-ships-1-1")) == "feast/needs-ship"
 
 
 def test_livestock_market_sheep_or_cattle() -> None:
@@ -111,7 +102,7 @@ def test_livestock_market_sheep_or_cattle() -> None:
     assert _have(a, 0, "sheep", "cattle", "silver") == [1, 0, 1]
     assert _have(b, 0, "sheep", "cattle", "silver") == [0, 1, 0]
     poor = holding(state, 0, silver=0)
-    assert _refused(poor, 0, cmd.PlaceVikings("livestock-market-3-1", 1)) == "feast/cannot-pay"
+    assert refused(poor, 0, cmd.PlaceVikings("livestock-market-3-1", 1)) == "feast/cannot-pay"
 
 
 def test_weekly_market_4_scales_with_animals() -> None:
@@ -132,7 +123,7 @@ def test_products_per_animal_at_most_three() -> None:
     after, _ = run(state, 0, cmd.PlaceVikings("products-3-1"), chance)
     assert _have(after, 0, "wool") == [2]
     none = holding(state, 0, cattle=0)
-    assert _refused(none, 0, cmd.PlaceVikings("products-1-1")) == "feast/nothing-to-gain"
+    assert refused(none, 0, cmd.PlaceVikings("products-1-1")) == "feast/nothing-to-gain"
 
 
 def test_wood_per_player_and_ore() -> None:
@@ -157,7 +148,7 @@ def test_crafting_4_silver_then_optional_exchanges() -> None:
     after, _ = run(state, 0, cmd.PlaceVikings("crafting-4-1", option=3), chance)
     assert _have(after, 0, "silver", "wool", "robe", "silverware", "jewelry") == [4, 0, 1, 0, 1]
     only = holding(state, 0, silverware=0)
-    assert _refused(only, 0, cmd.PlaceVikings("crafting-4-1", option=2)) == "feast/cannot-pay"
+    assert refused(only, 0, cmd.PlaceVikings("crafting-4-1", option=2)) == "feast/cannot-pay"
     after, _ = run(only, 0, cmd.PlaceVikings("crafting-4-1", option=1), chance)
     assert _have(after, 0, "silver", "robe") == [4, 1]
 
@@ -165,7 +156,7 @@ def test_crafting_4_silver_then_optional_exchanges() -> None:
 def test_plundering_needs_two_longships() -> None:
     state, chance = _ready(longship=1)
     state = state.with_player(0, replace(state.players[0], thing=4))
-    assert _refused(state, 0, cmd.PlaceVikings("raiding-4-1")) == "feast/needs-ship"
+    assert refused(state, 0, cmd.PlaceVikings("raiding-4-1")) == "feast/needs-ship"
     two = holding(state, 0, longship=2)
     after, _ = run(two, 0, cmd.PlaceVikings("raiding-4-1"), chance)
     assert _have(after, 0, "silver-hoard") == [1]
@@ -185,8 +176,8 @@ def test_mountain_takes_from_the_arrow_end_of_one_strip() -> None:
     assert placed.running is not None and placed.running.takes == (2,)
     assert set(RULES.to_act(placed)) == {0}
     assert RULES.pending(placed)[0].decision == "feast/action-step"
-    assert _refused(placed, 0, cmd.FinishAction()) == "feast/not-now"  # nothing used yet
-    assert _refused(placed, 0, cmd.TakeFromMountain(1, 3)) == "feast/take-count"
+    assert refused(placed, 0, cmd.FinishAction()) == "feast/not-now"  # nothing used yet
+    assert refused(placed, 0, cmd.TakeFromMountain(1, 3)) == "feast/take-count"
     after, events = run(placed, 0, cmd.TakeFromMountain(1, 2), chance)
     assert _have(after, 0, "wood", "stone") == [2, 0]
     assert after.strips[0].items == (S, S, S, R, X)
@@ -200,7 +191,7 @@ def test_mountains_3_and_2_use_different_strips() -> None:
     placed, _ = run(state, 0, cmd.PlaceVikings("mountains-and-trade-3-1"), chance)
     s1, _ = run(placed, 0, cmd.TakeFromMountain(7, 2), chance)
     assert s1.running is not None and s1.running.takes == (3,)
-    assert _refused(s1, 0, cmd.TakeFromMountain(7, 1)) == "feast/strip-not-open"
+    assert refused(s1, 0, cmd.TakeFromMountain(7, 1)) == "feast/strip-not-open"
     s2, _ = run(s1, 0, cmd.TakeFromMountain(1, 3), chance)
     assert s2.running is None
     assert _have(s2, 0, "wood", "stone", "ore") == [4, 1, 0]
@@ -219,12 +210,12 @@ def test_mountain_silver_two_is_one_item() -> None:
 def test_single_and_double_upgrades_keep_the_shape() -> None:
     state, chance = _ready(peas=1, beans=1, mead=0, oil=0)
     placed, _ = run(state, 0, cmd.PlaceVikings("mountains-and-trade-1-3"), chance)
-    assert _refused(placed, 0, cmd.Upgrade(Good.PEAS, 2)) == "feast/upgrade-steps"
-    assert _refused(placed, 0, cmd.Upgrade(Good.CHEST, 1)) == "feast/nothing-to-upgrade"
+    assert refused(placed, 0, cmd.Upgrade(Good.PEAS, 2)) == "feast/upgrade-steps"
+    assert refused(placed, 0, cmd.Upgrade(Good.CHEST, 1)) == "feast/nothing-to-upgrade"
     s1, _ = run(placed, 0, cmd.Upgrade(Good.PEAS, 1), chance)
     assert _have(s1, 0, "peas", "mead") == [0, 1]
     # each good once (物品最大2個を1段階): the mead just made is not upgraded again
-    assert _refused(s1, 0, cmd.Upgrade(Good.MEAD, 1)) == "feast/upgraded-already"
+    assert refused(s1, 0, cmd.Upgrade(Good.MEAD, 1)) == "feast/upgraded-already"
     s2, _ = run(s1, 0, cmd.Upgrade(Good.BEANS, 1), chance)
     assert _have(s2, 0, "beans", "milk", "mead") == [0, 1, 1] and s2.running is None
     double, chance = _ready(peas=1, sheep=1)
@@ -255,11 +246,11 @@ def test_occupation_spaces() -> None:
     assert _have(paid, 0, "stone", "silver") == [0, 1]
     played, _ = run(paid, 0, cmd.PlayOccupation(card), chance)
     assert played.players[0].played == (card,) and played.players[0].hand == ()
-    assert _refused(paid, 0, cmd.PlayOccupation("occupation-999")) == (
+    assert refused(paid, 0, cmd.PlayOccupation("occupation-999")) == (
         "feast/occupation-not-in-hand"
     )
     empty = state.with_player(0, replace(state.players[0], hand=()))
-    assert _refused(empty, 0, cmd.PlaceVikings("emigration-and-occupation-2-2")) == (
+    assert refused(empty, 0, cmd.PlaceVikings("emigration-and-occupation-2-2")) == (
         "feast/no-occupation-in-hand"
     )
 
@@ -293,22 +284,22 @@ def test_imitation_copies_another_players_space() -> None:
     after, _ = run(taken, 0, cmd.PlaceVikings(imitation, copy=space), chance)
     assert _have(after, 0, "silver") == [before + 1]
     later = turn_of(after, 2)
-    assert _refused(later, 2, cmd.PlaceVikings(imitation, copy=space)) == "feast/space-occupied"
+    assert refused(later, 2, cmd.PlaceVikings(imitation, copy=space)) == "feast/space-occupied"
     own = turn_of(taken, 1)
-    assert _refused(own, 1, cmd.PlaceVikings(imitation, copy=space)) == (
+    assert refused(own, 1, cmd.PlaceVikings(imitation, copy=space)) == (
         "feast/imitation-needs-other"
     )
     free = "weekly-market-1-1" if col == 2 else "weekly-market-2-1"
-    assert _refused(taken, 0, cmd.PlaceVikings(imitation, copy=free)) in (
+    assert refused(taken, 0, cmd.PlaceVikings(imitation, copy=free)) in (
         "feast/imitation-needs-other",
         "feast/imitation-column",
     )
-    assert _refused(taken, 0, cmd.PlaceVikings(imitation)) == "feast/imitation-needs-copy"
-    assert _refused(taken, 0, cmd.PlaceVikings(f"imitation-0{col}", copy=space)) == (
+    assert refused(taken, 0, cmd.PlaceVikings(imitation)) == "feast/imitation-needs-copy"
+    assert refused(taken, 0, cmd.PlaceVikings(f"imitation-0{col}", copy=space)) == (
         "feast/unknown-space"
     )
     absent = ({1, 2, 3, 4} - set(state.imitation)).pop()
-    assert _refused(taken, 0, cmd.PlaceVikings(f"imitation-{absent}")) == "feast/unknown-space"
+    assert refused(taken, 0, cmd.PlaceVikings(f"imitation-{absent}")) == "feast/unknown-space"
 
 
 def test_passing_and_turn_order() -> None:

@@ -11,7 +11,7 @@ from skald.domain.feast.game.readings import FIRST
 from skald.domain.feast.goods import Good
 from skald.domain.feast.mountains import MountainItem
 from skald.domain.kernel.fast import replace
-from tests.feast.cards_kit import (
+from tests.feast.kit import (
     KNARR,
     LONGSHIP,
     answer,

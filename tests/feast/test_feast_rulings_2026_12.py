@@ -3,7 +3,7 @@ the first readings that games stored before it keep (option ``readings``: 2 by d
 a game whose ``GameCreated`` lacks it; ``domain/feast/game/readings.py``, NOTES.md).
 
 Every "accepted" case is listed by ``legal_commands`` and decided; every refusal is refused by
-``check`` and ``decide`` alike and not listed (``cards_kit.refused``): legal means accepted."""
+``check`` and ``decide`` alike and not listed (``kit.refused``): legal means accepted."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from skald.domain.kernel.play import fold
 from skald.service.model.folding import fold_records
 from skald.service.model.verify import verify
 from skald.service.store import replay_file
-from tests.feast.cards_kit import (
+from tests.feast.kit import (
     KNARR,
     LONGSHIP,
     PLAY_SPACE,
@@ -313,7 +313,7 @@ def test_a_new_game_plays_the_current_readings_and_an_old_one_the_first() -> Non
 
 
 def _holding(state: State, **things: int) -> State:
-    from tests.feast.feast_game_kit import holding, turn_of
+    from tests.feast.kit import holding, turn_of
 
     return holding(turn_of(state, 0), 0, **things)
 

@@ -12,8 +12,7 @@ from skald.domain.red_north import events as ev
 from skald.domain.red_north.commands import Inspire, Invoke, Pass, Promote, Reinforce, Withdraw
 from skald.domain.red_north.components import Colour, End, God
 from skald.domain.red_north.state import MusterGroup, PartyCard, Phase, Player, State
-
-from .helpers import act, down, table, types, up
+from tests.red_north.kit import act, down, table, types, up
 
 GROUPS = (
     MusterGroup("hero-red", ("raider-red-09", "jarl-09")),

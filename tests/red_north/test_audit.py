@@ -26,21 +26,13 @@ from skald.domain.red_north.commands import (
 )
 from skald.domain.red_north.components import Colour, End, God, Token, god_card
 from skald.domain.red_north.state import MusterGroup, PartyCard, Phase, Player, State
-
-from .helpers import act, all_passed_but, chance, down, new_game, table, up
+from tests.red_north.kit import act, all_passed_but, chance, down, new_game, refused, table, up
 
 GROUPS = (
     MusterGroup("hero-red", ("raider-red-09", "jarl-09")),
     MusterGroup("hero-green", ("raider-green-09", "raider-green-10")),
     MusterGroup("hero-blue", ("raider-blue-09", "raider-blue-10")),
 )
-
-
-def refused(state: State, seat: int, command: object, rule: str) -> None:
-    with pytest.raises(IllegalMove) as err:
-        act(state, seat, command)
-    assert err.value.rule == f"red_north/{rule}"
-    assert command not in list(RULES.legal_commands(state, seat))
 
 
 def two(**kw: object) -> State:

@@ -17,8 +17,7 @@ from skald.domain.red_north.commands import (
 )
 from skald.domain.red_north.components import HIDDEN, Colour, End, Token
 from skald.domain.red_north.state import Phase, Player
-
-from .helpers import act, new_game, table, types
+from tests.red_north.kit import act, new_game, table, types
 
 
 def test_all_seats_deploy_simultaneously_and_hidden() -> None:

@@ -12,8 +12,7 @@ from skald.domain.red_north import events as ev
 from skald.domain.red_north.commands import Invoke, Pass, PlaceFreyaCard, SagaTarget
 from skald.domain.red_north.components import HIDDEN, End, God, god_card
 from skald.domain.red_north.state import Player
-
-from .helpers import act, down, table, up
+from tests.red_north.kit import act, down, table, up
 
 
 def ragnarok(god: God, **kw: object):  # type: ignore[no-untyped-def]

@@ -21,8 +21,7 @@ from skald.domain.red_north.commands import (
 from skald.domain.red_north.components import Colour, End, God, Token, god_card
 from skald.domain.red_north.scoring import party_points
 from skald.domain.red_north.state import MusterGroup, PartyCard, Phase, Player, State
-
-from .helpers import act, all_passed_but, chance, down, new_game, table, up
+from tests.red_north.kit import act, all_passed_but, chance, down, new_game, table, up
 
 
 def deployed(round: int, owners: dict[Colour, int], first_player: int) -> State:

@@ -36,8 +36,7 @@ from skald.domain.red_north.commands import (
 )
 from skald.domain.red_north.components import End, God, god_card
 from skald.domain.red_north.state import State
-
-from .helpers import chance
+from tests.red_north.kit import chance
 
 
 def _cards(state: State, seat: int) -> list[str]:

@@ -14,8 +14,7 @@ from skald.domain.red_north import RULES
 from skald.domain.red_north.components import ALL_GODS, ALL_JARLS, HIDDEN, hero, raiders
 from skald.domain.red_north.state import Phase, State
 from skald.service.bootstrap import registry
-
-from .helpers import chance, every_card
+from tests.red_north.kit import chance, every_card
 
 
 def play(players: int, seed: int) -> tuple[tuple[Any, ...], list[Step]]:

@@ -9,8 +9,7 @@ from skald.domain.red_north.commands import Pass
 from skald.domain.red_north.components import Colour, Token
 from skald.domain.red_north.scoring import party_points, raid_points
 from skald.domain.red_north.state import MusterGroup, PartyCard, Phase, Player
-
-from .helpers import act, all_passed_but, down, table, types, up
+from tests.red_north.kit import act, all_passed_but, down, table, types, up
 
 ALL = (Colour.GREEN, Colour.PURPLE, Colour.RED, Colour.YELLOW, Colour.BLUE)
 

@@ -17,8 +17,7 @@ from skald.domain.red_north import events as ev
 from skald.domain.red_north.commands import Pass
 from skald.domain.red_north.components import Colour, Token
 from skald.domain.red_north.state import MusterGroup, Player
-
-from .helpers import act, down, table
+from tests.red_north.kit import act, down, table
 
 HAKKA, RIKKI, GORDON = 0, 1, 2
 

@@ -10,8 +10,7 @@ from skald.domain.red_north.commands import Invoke
 from skald.domain.red_north.components import God
 from skald.domain.red_north.scoring import winners
 from skald.domain.red_north.state import Player
-
-from .helpers import act, chance, table, up
+from tests.red_north.kit import act, chance, table, up
 
 
 @pytest.mark.parametrize(

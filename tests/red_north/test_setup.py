@@ -13,8 +13,7 @@ from skald.domain.red_north import RULES
 from skald.domain.red_north import events as ev
 from skald.domain.red_north.components import ALL_JARLS, Colour, Kind, Token, hero, kind_of, raiders
 from skald.domain.red_north.state import Phase
-
-from .helpers import chance, every_card, new_game
+from tests.red_north.kit import chance, every_card, new_game
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

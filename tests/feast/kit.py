@@ -1,27 +1,84 @@
-"""Helpers for the occupation tests: a game with cards in play, playing a card through a
-space, answering offers, and reading what a card gave (its ``Gained`` events)."""
+"""The Feast test kit: a set-up game, state surgery, running commands, occupations in play
+(playing a card through a space, answering offers, reading what a card gave), ``refused``."""
 
 from __future__ import annotations
 
 from collections import Counter
+from copy import deepcopy
 from functools import cache
 from typing import Any
+
+import pytest
 
 from skald.domain.feast.game import RULES
 from skald.domain.feast.game import commands as cmd
 from skald.domain.feast.game import events as ev
-from skald.domain.feast.game.items import HOUSE_BOARDS, amount, boards, gain, items
+from skald.domain.feast.game.commands import CODES
+from skald.domain.feast.game.items import HOUSE_BOARDS, amount, boards, gain, items, pay
 from skald.domain.feast.game.setup_data import card_id
-from skald.domain.feast.game.state import NO_GOODS, Phase, Ship, State
+from skald.domain.feast.game.state import NO_GOODS, ItemCount, Phase, Ship, State
 from skald.domain.feast.goods import Good
 from skald.domain.feast.placement import Piece, empty_board, legal_placements
 from skald.domain.feast.ships import ShipKind
-from skald.domain.kernel import Chance, ServerChance, SkaldError, TableChance
+from skald.domain.kernel import Chance, ServerChance, SkaldError, TableChance, resolve_options
+from skald.domain.kernel.errors import IllegalMove
 from skald.domain.kernel.fast import replace
 from skald.domain.kernel.play import fold
-from tests.feast.feast_game_kit import holding, names, new_game, turn_of
 
-__all__ = ["holding", "names"]
+
+def new_game(players: int = 2, seed: str = "kit", **options: Any) -> tuple[State, ServerChance]:
+    chance = ServerChance(b"kit", seed)
+    events = RULES.setup(players, resolve_options(RULES.options, options), chance)
+    return fold(RULES, players, events), chance
+
+
+def holding(state: State, seat: int, **things: int) -> State:
+    """The seat holds exactly ``things`` (underscores for dashes: ``salt_meat=2``)."""
+    p = state.players[seat]
+    for name, n in things.items():
+        item = name.replace("_", "-")
+
+        have = amount(p, item)
+        if n > have:
+            p = gain(p, (ItemCount(item, n - have),))
+        elif n < have:
+            p = pay(p, (ItemCount(item, have - n),))
+    return state.with_player(seat, p)
+
+
+def turn_of(state: State, seat: int) -> State:
+    return replace(state, turn=seat)
+
+
+def names(events: list[Any]) -> list[str]:
+    return [type(e).__name__ for e in events]
+
+
+def refused(
+    state: State,
+    seat: int,
+    command: Any,
+    rule: str | None = None,
+    *,
+    error: type[SkaldError] = IllegalMove,
+) -> str:
+    """The one meaning of ``refused`` in every game's kit (tests/<game>/kit.py): ``check`` and
+    ``decide`` both raise ``error`` (an ``IllegalMove`` unless told) with the same rule code —
+    ``CODES.code(rule)`` when ``rule`` is given —, ``legal_commands`` does not list the
+    command, and the state is left unchanged. Returns the rule code."""
+    before = deepcopy(state)
+    with pytest.raises(error) as checked:
+        RULES.check(state, seat, command)
+    with pytest.raises(error) as decided:
+        RULES.decide(state, seat, command, ServerChance(b"refused", "kit"))
+    code = checked.value.rule
+    assert decided.value.rule == code
+    if rule is not None:
+        assert code == CODES.code(rule)
+    assert command not in set(RULES.legal_commands(state, seat))
+    assert state == before
+    return code
+
 
 WB, KNARR, LONGSHIP = ShipKind.WHALING_BOAT, ShipKind.KNARR, ShipKind.LONGSHIP
 PLAY_SPACE = "emigration-and-occupation-2-2"
@@ -135,24 +192,6 @@ def options(state: State, seat: int, number: int) -> list[int]:
         for c in RULES.legal_commands(state, seat)
         if isinstance(c, cmd.UseOccupation) and c.card == card_id(number)
     )
-
-
-def refused(state: State, seat: int, command: Any) -> str:
-    """The rule ``check`` and ``decide`` refuse the command with (and it is not listed)."""
-    try:
-        RULES.check(state, seat, command)
-    except SkaldError as e:
-        rule = e.rule
-    else:
-        raise AssertionError(f"{command} was accepted")
-    try:
-        RULES.decide(state, seat, command, chance())
-    except SkaldError as e:
-        assert e.rule == rule
-    else:
-        raise AssertionError(f"decide accepted {command}")
-    assert command not in set(RULES.legal_commands(state, seat))
-    return rule
 
 
 def have(state: State, seat: int, item: str) -> int:
