@@ -114,6 +114,33 @@ class ViewResult:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class SubmitMove:
+    """One move to submit (``skald play``, a session's move): for ``seat`` of ``game_id``,
+    refused as stale unless the game is at ``expected_version`` (when given), once per
+    ``command_id`` (when given), with a referee's table ``chance`` entries; acting as ``who``
+    (locally; through ``--server`` the token decides)."""
+
+    game_id: str
+    seat: int
+    command: Any
+    expected_version: int | None = None
+    command_id: str | None = None
+    chance: tuple[ChanceEntry, ...] = ()
+    who: Principal | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ViewGame:
+    """What to show of ``game_id``: the public view, or ``seat``'s; now, or at version ``at``;
+    read as ``who`` (locally; through ``--server`` the token decides)."""
+
+    game_id: str
+    seat: int | None = None
+    at: int | None = None
+    who: Principal | None = None
+
+
 def created_json(c: Any) -> dict[str, Any]:
     """A created game (the service's ``Created`` or the wire's ``CreateGameResponse``)."""
     return {
@@ -156,6 +183,10 @@ class Client(Protocol):
         *,
         who: Principal | None = None,
     ) -> tuple[int, list[Record]]: ...
+    def submit_move(self, move: SubmitMove) -> tuple[int, list[Record]]:
+        """Submit one move (:class:`SubmitMove`): the version it reached and its records."""
+        ...
+
     def legal(self, game_id: str, seat: int, *, who: Principal | None = None) -> list[Any]: ...
     def legal_compact(
         self, game_id: str, seat: int, *, who: Principal | None = None
@@ -166,6 +197,10 @@ class Client(Protocol):
     def view(
         self, game_id: str, seat: int | None, at: int | None, *, who: Principal | None = None
     ) -> ViewResult: ...
+    def view_game(self, request: ViewGame) -> ViewResult:
+        """The game as :class:`ViewGame` asks for it (public or a seat's, at a version)."""
+        ...
+
     def history(
         self,
         game_id: str,
@@ -314,17 +349,22 @@ class LocalClient:
         *,
         who: Principal | None = None,
     ) -> tuple[int, list[Record]]:
+        """:meth:`submit_move` with the request's fields as arguments."""
+        move = SubmitMove(game_id, seat, command, expected_version, command_id, tuple(chance), who)
+        return self.submit_move(move)
+
+    def submit_move(self, move: SubmitMove) -> tuple[int, list[Record]]:
         result = self.svc.submit(
-            game_id,
-            _acting(who),
-            seat,
-            command,
-            expected_version=expected_version,
-            command_id=command_id,
-            chance_entries=chance,
+            move.game_id,
+            _acting(move.who),
+            move.seat,
+            move.command,
+            expected_version=move.expected_version,
+            command_id=move.command_id,
+            chance_entries=move.chance,
         )
         if self.receipts is not None:
-            self.last_receipt = self.svc.receipt(self.svc.resolve(game_id), result)
+            self.last_receipt = self.svc.receipt(self.svc.resolve(move.game_id), result)
             self.receipts.keep(self.last_receipt)
         return result.version, list(result.records)
 
@@ -340,7 +380,12 @@ class LocalClient:
     def view(
         self, game_id: str, seat: int | None, at: int | None, *, who: Principal | None = None
     ) -> ViewResult:
-        return ViewResult.seen(game_id, self.svc.view(game_id, _acting(who), seat, at))
+        """:meth:`view_game` with the request's fields as arguments."""
+        return self.view_game(ViewGame(game_id, seat, at, who))
+
+    def view_game(self, request: ViewGame) -> ViewResult:
+        gid, who = request.game_id, _acting(request.who)
+        return ViewResult.seen(gid, self.svc.view(gid, who, request.seat, request.at))
 
     def history(
         self,
@@ -582,15 +627,20 @@ class RemoteClient:
         *,
         who: Principal | None = None,
     ) -> tuple[int, list[Record]]:
-        rules = self.rules_of(game_id)
+        """:meth:`submit_move` with the request's fields as arguments."""
+        move = SubmitMove(game_id, seat, command, expected_version, command_id, tuple(chance), who)
+        return self.submit_move(move)
+
+    def submit_move(self, move: SubmitMove) -> tuple[int, list[Record]]:
+        rules = self.rules_of(move.game_id)
         request = build_request(
             self.pb.SubmitCommandRequest,
-            game_id=game_id,
-            seat=seat,
-            command=self.wire.command_to_proto(rules.name, command),
-            command_id=command_id or "",
-            chance=self.wire.chance_entries_to_proto(chance),
-            expected_version=expected_version,
+            game_id=move.game_id,
+            seat=move.seat,
+            command=self.wire.command_to_proto(rules.name, move.command),
+            command_id=move.command_id or "",
+            chance=self.wire.chance_entries_to_proto(move.chance),
+            expected_version=move.expected_version,
             skip_receipt=self.receipts is None,
         )
         r = self._call("SubmitCommand", request)
@@ -619,11 +669,18 @@ class RemoteClient:
     def view(
         self, game_id: str, seat: int | None, at: int | None, *, who: Principal | None = None
     ) -> ViewResult:
-        request = build_request(
-            self.pb.GetViewRequest, game_id=game_id, at_version=at or 0, seat=seat
+        """:meth:`view_game` with the request's fields as arguments."""
+        return self.view_game(ViewGame(game_id, seat, at, who))
+
+    def view_game(self, request: ViewGame) -> ViewResult:
+        sent = build_request(
+            self.pb.GetViewRequest,
+            game_id=request.game_id,
+            at_version=request.at or 0,
+            seat=request.seat,
         )
-        r = self._call("GetView", request)
-        rules = self._named(game_id, r.game, r.game_id)  # the answer names the game
+        r = self._call("GetView", sent)
+        rules = self._named(request.game_id, r.game, r.game_id)  # the answer names the game
         outcome = (
             Outcome(tuple(r.outcome.scores), tuple(r.outcome.winners), r.outcome.reason)
             if r.finished

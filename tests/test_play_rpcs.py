@@ -106,7 +106,7 @@ def test_a_session_move_over_grpc_is_one_submit(
     seat = _to_act(address, gid)
     client = RemoteClient(address, created["seat_tokens"][seat])
     per_move: list[list[str]] = []
-    submit = client.submit
+    submit = client.submit_move
 
     def counted_submit(*args: Any, **kwargs: Any) -> Any:
         before = len(counted.methods)
@@ -115,7 +115,7 @@ def test_a_session_move_over_grpc_is_one_submit(
         finally:
             per_move.append(counted.methods[before:])
 
-    client.submit = counted_submit  # type: ignore[method-assign]
+    client.submit_move = counted_submit  # type: ignore[method-assign]
     answers = iter(["1"])
 
     class Screen:

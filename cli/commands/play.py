@@ -134,11 +134,13 @@ def play(
     if seat is None:
         raise fail(cli.json, "play/seat", "name the acting seat: --seat N")
     from skald.cli.draw.render import record_line
+    from skald.service.client import SubmitMove
 
     with cli.session() as client:
         gid = client.resolve(game_id)
         cmd = read_move(client, gid, seat, command)
-        version, records = client.submit(gid, seat, cmd, expect, command_id, parse_entries(chance))
+        move = SubmitMove(gid, seat, cmd, expect, command_id, tuple(parse_entries(chance)))
+        version, records = client.submit_move(move)
         records = seen_by(client, gid, seat, records)
 
         def human() -> None:
@@ -245,13 +247,13 @@ def show(
 ) -> None:
     """The public view at any version (a seat's with --seat), drawn for a person or as JSON."""
     from skald.cli.draw.render import draw_view, write_svg
-    from skald.service.client import view_json
+    from skald.service.client import ViewGame, view_json
 
     if svg is not None and not svg.strip():
         raise fail(cli.json, "show/svg-file", "--svg needs a file name to write the picture to")
     with cli.session() as client:
         gid = client.resolve(game_id)
-        result = client.view(gid, seat, at)
+        result = client.view_game(ViewGame(gid, seat, at))
         if svg:
             write_svg(result, svg)
         emit(cli.json, view_json(result), lambda: console.print(draw_view(result)))

@@ -28,6 +28,7 @@ from rich.text import Text
 from skald.cli.tui.session_screen import Follower, Screen, Terminal, describe, words_of
 from skald.cli.words.notation import Moves, NotationError, to_text
 from skald.cli.words.session_lines import condense, move_lines
+from skald.service.client import SubmitMove, ViewGame
 
 if TYPE_CHECKING:
     from skald.service.client import Client, ViewResult
@@ -77,7 +78,7 @@ class Session:
 
     def _loop(self) -> None:
         while True:
-            public = self.client.view(self.game_id, None, None, who=self.who)
+            public = self.client.view_game(ViewGame(self.game_id, who=self.who))
             if public.outcome is not None:
                 self._finish()
                 return
@@ -178,7 +179,8 @@ class Session:
                 )
             return
         try:
-            self.client.submit(self.game_id, seat, command, version, None, (), who=self.who)
+            move = SubmitMove(self.game_id, seat, command, version, who=self.who)
+            self.client.submit_move(move)
         except SkaldError as error:
             self.message = Text(f"refused: {describe(error)}. Nothing was played.", "bold red")
             return
@@ -231,7 +233,7 @@ class Session:
     def _draw(self, seat: int | None, moves: Moves | None, final: bool = False) -> None:
         from skald.cli.draw.render import draw_view
 
-        result = self.client.view(self.game_id, seat, None, who=self.who)
+        result = self.client.view_game(ViewGame(self.game_id, seat, who=self.who))
         console = self.screen.console
         self.screen.clear()
         parts: list[RenderableType] = [draw_view(result), self._recent(result.version)]
