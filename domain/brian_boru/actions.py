@@ -32,79 +32,79 @@ EXTRA_SYMBOLS = (Symbol.CHURCH, Symbol.RAIDER, Symbol.MARRIAGE)
 """§3.4: the symbols after which extras may be bought at 2 coins each."""
 
 
-def current(s: State) -> Group | None:
+def current(state: State) -> Group | None:
     """The symbol resolving now, or ``None`` when no card is resolving or it is finished."""
-    a = s.acting
-    if a is None or s.done >= len(a.symbols):
+    a = state.acting
+    if a is None or state.done >= len(a.symbols):
         return None
-    return a.symbols[s.done]
+    return a.symbols[state.done]
 
 
-def decision(s: State) -> Decision | None:
+def decision(state: State) -> Decision | None:
     """The choice the current symbol asks of its seat, or ``None`` when it is automatic."""
-    g = current(s)
-    if g is None or s.acting is None:
+    g = current(state)
+    if g is None or state.acting is None:
         return None
-    seat = s.acting.seat
+    seat = state.acting.seat
     if g.symbol in EXTRA_SYMBOLS:
-        most = max_extra(s, seat, g)
+        most = max_extra(state, seat, g)
         if most > 0:
             return Decision(seat, DecisionKind.EXTRAS, max_extra=most, about=g.symbol.value)
     elif g.symbol is Symbol.EXPAND:
-        targets = expand_targets(s, seat) if s.players[seat].coins >= EXPAND_COST else ()
+        targets = expand_targets(state, seat) if state.players[seat].coins >= EXPAND_COST else ()
         if targets:
             return Decision(seat, DecisionKind.EXPAND, options=targets)
     elif g.symbol is Symbol.FREE_VIKING:
-        towns = viking_towns(s)
+        towns = viking_towns(state)
         if len(towns) > 1:
             return Decision(seat, DecisionKind.FREE_VIKING, options=towns)
     return None
 
 
-def extras_event(s: State, seat: int, g: Group, extra: int) -> ev.Event:
+def extras_event(state: State, seat: int, g: Group, extra: int) -> ev.Event:
     """CHURCH, RAIDER or MARRIAGE with ``extra`` purchases (§3.4)."""
     paid = extra * EXTRA_COST
     if g.symbol is Symbol.CHURCH:
         return ev.ChurchDiscsPlaced(seat, g.count, extra, paid)
     if g.symbol is Symbol.RAIDER:
-        return ev.RaidersTaken(seat, min(g.count, s.battlefield), extra, paid)
-    p = s.players[seat]
-    room = len(s.track) - 1 - p.track
+        return ev.RaidersTaken(seat, min(g.count, state.battlefield), extra, paid)
+    p = state.players[seat]
+    room = len(state.track) - 1 - p.track
     target = p.track + min(g.count, room) + extra
     if target == p.track:
         # Already on the top space: nothing happens (no collision either).
         return ev.MarriageAdvanced(seat, 0, 0, 0, p.track, p.track)
-    others = {q.track for i, q in enumerate(s.players) if i != seat}
+    others = {q.track for i, q in enumerate(state.players) if i != seat}
     while target > 0 and target in others:
         target -= 1  # §3.4 collision: down to an empty space or the bottom
     return ev.MarriageAdvanced(seat, min(g.count, room), extra, paid, p.track, target)
 
 
-def freed_event(s: State, seat: int, town: int | None) -> ev.Event:
+def freed_event(state: State, seat: int, town: int | None) -> ev.Event:
     """FREE_VIKING (§3.4): the token on ``town`` goes; the disc under it is its owner's again."""
-    owner = s.towns[town - 1].owner if town is not None else None
+    owner = state.towns[town - 1].owner if town is not None else None
     return ev.VikingFreed(seat, town, owner)
 
 
-def _automatic(s: State, seat: int, g: Group) -> ev.Event:
+def _automatic(state: State, seat: int, g: Group) -> ev.Event:
     """The event of a symbol that asks nothing (or whose only choice is forced)."""
     if g.symbol is Symbol.TOWN:
-        return ev.ActiveTownTaken(seat, s.active_town)
+        return ev.ActiveTownTaken(seat, state.active_town)
     if g.symbol is Symbol.COIN_GAIN:
         return ev.CoinsGained(seat, g.count)
     if g.symbol is Symbol.COIN_PAY:
-        p = s.players[seat]
+        p = state.players[seat]
         if p.coins > 0:
             return ev.CoinPaid(seat, 1, 0)
         return ev.CoinPaid(seat, 0, min(2, max(p.points, 0)))
     if g.symbol is Symbol.RENOWN:
         return ev.RenownGained(seat, g.count)
     if g.symbol in EXTRA_SYMBOLS:
-        return extras_event(s, seat, g, 0)
+        return extras_event(state, seat, g, 0)
     if g.symbol is Symbol.EXPAND:
         return ev.TownExpanded(seat, None, 0)
-    towns = viking_towns(s)
-    return freed_event(s, seat, towns[0] if towns else None)
+    towns = viking_towns(state)
+    return freed_event(state, seat, towns[0] if towns else None)
 
 
 def run_symbols(log: Log) -> bool:

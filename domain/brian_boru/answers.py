@@ -27,8 +27,8 @@ TOWN_KINDS = (
 )
 
 
-def _need(s: State, kind: DecisionKind, command: object) -> Decision:
-    d = awaited(s)
+def _need(state: State, kind: DecisionKind, command: object) -> Decision:
+    d = awaited(state)
     if d is None or d.kind is not kind:
         what = "no decision" if d is None else f"a {d.kind.value} decision"
         raise CODES.illegal(
@@ -38,75 +38,75 @@ def _need(s: State, kind: DecisionKind, command: object) -> Decision:
     return d
 
 
-def check_secondary(s: State, seat: int, c: cmd.ChooseSecondary) -> None:
+def check_secondary(state: State, seat: int, command: cmd.ChooseSecondary) -> None:
     """§3.3.5: a loser picks one complete secondary action (A or B)."""
-    _need(s, DecisionKind.SECONDARY, c)
+    _need(state, DecisionKind.SECONDARY, command)
 
 
-def choose_secondary(log: Log, seat: int, c: cmd.ChooseSecondary, chance: Chance) -> None:
-    d = _need(log.state, DecisionKind.SECONDARY, c)
-    side = CardSide.SECONDARY_A if c.option is SecondaryChoice.A else CardSide.SECONDARY_B
+def choose_secondary(log: Log, seat: int, command: cmd.ChooseSecondary, chance: Chance) -> None:
+    d = _need(log.state, DecisionKind.SECONDARY, command)
+    side = CardSide.SECONDARY_A if command.option is SecondaryChoice.A else CardSide.SECONDARY_B
     log.emit(ev.ActionChosen(seat, d.card, side))
 
 
-def check_extras(s: State, seat: int, c: cmd.BuyExtras) -> None:
+def check_extras(state: State, seat: int, command: cmd.BuyExtras) -> None:
     """§3.4: 0 to the most the seat can afford and the battlefield or track allows."""
-    d = _need(s, DecisionKind.EXTRAS, c)
-    if not 0 <= c.count <= d.max_extra:
+    d = _need(state, DecisionKind.EXTRAS, command)
+    if not 0 <= command.count <= d.max_extra:
         raise CODES.illegal(
             "extras-range",
             f"§3.4: buy 0 to {d.max_extra} extras (2 coins each, within what is left)",
         )
 
 
-def buy_extras(log: Log, seat: int, c: cmd.BuyExtras, chance: Chance) -> None:
+def buy_extras(log: Log, seat: int, command: cmd.BuyExtras, chance: Chance) -> None:
     s = log.state
     group = actions.current(s)
     assert group is not None  # check_extras found the EXTRAS decision
-    log.emit(actions.extras_event(s, seat, group, c.count))
+    log.emit(actions.extras_event(s, seat, group, command.count))
 
 
-def check_expand(s: State, seat: int, c: cmd.Expand) -> None:
+def check_expand(state: State, seat: int, command: cmd.Expand) -> None:
     """§3.4 EXPAND5: a road-connected empty town, never the active town (RULINGS.md)."""
-    d = _need(s, DecisionKind.EXPAND, c)
-    if c.town is not None and c.town not in d.options:
+    d = _need(state, DecisionKind.EXPAND, command)
+    if command.town is not None and command.town not in d.options:
         raise CODES.illegal(
             "expand-target",
             "§3.4: expand to an empty town one road from a town you control (not the active town)",
         )
 
 
-def expand(log: Log, seat: int, c: cmd.Expand, chance: Chance) -> None:
-    paid = 0 if c.town is None else EXPAND_COST
-    log.emit(ev.TownExpanded(seat, c.town, paid))
+def expand(log: Log, seat: int, command: cmd.Expand, chance: Chance) -> None:
+    paid = 0 if command.town is None else EXPAND_COST
+    log.emit(ev.TownExpanded(seat, command.town, paid))
 
 
-def check_town(s: State, seat: int, c: cmd.ChooseTown) -> None:
+def check_town(state: State, seat: int, command: cmd.ChooseTown) -> None:
     """A Viking to free, a town to place, a casualty or a monastery: one of the towns offered."""
-    d = awaited(s)
+    d = awaited(state)
     if d is None or d.kind not in TOWN_KINDS:
         raise CODES.illegal("wrong-command", "no town choice is pending")
-    if c.town not in d.options:
+    if command.town not in d.options:
         raise CODES.illegal(
             "town-not-offered",
             f"choose one of the towns offered for the {d.kind.value} decision",
         )
 
 
-def choose_town(log: Log, seat: int, c: cmd.ChooseTown, chance: Chance) -> None:
+def choose_town(log: Log, seat: int, command: cmd.ChooseTown, chance: Chance) -> None:
     s = log.state
     d = awaited(s)
     if d is not None and d.kind is DecisionKind.FREE_VIKING:
-        log.emit(actions.freed_event(s, seat, c.town))
+        log.emit(actions.freed_event(s, seat, command.town))
     else:
-        log.emit(upkeep.town_event(s, c.town))
+        log.emit(upkeep.town_event(s, command.town))
 
 
-def check_princess(s: State, seat: int, c: cmd.ChoosePrincessOption) -> None:
+def check_princess(state: State, seat: int, command: cmd.ChoosePrincessOption) -> None:
     """§7: the Princess of Denmark's winner picks one of three options."""
-    _need(s, DecisionKind.PRINCESS, c)
+    _need(state, DecisionKind.PRINCESS, command)
 
 
-def choose_princess(log: Log, seat: int, c: cmd.ChoosePrincessOption, chance: Chance) -> None:
-    points = SPURN_POINTS if c.option is PrincessOption.SPURN else 0
-    log.emit(ev.PrincessOptionChosen(seat, c.option, points))
+def choose_princess(log: Log, seat: int, command: cmd.ChoosePrincessOption, chance: Chance) -> None:
+    points = SPURN_POINTS if command.option is PrincessOption.SPURN else 0
+    log.emit(ev.PrincessOptionChosen(seat, command.option, points))

@@ -46,41 +46,41 @@ def setup_events(players: int, options: Options, chance: Chance) -> tuple[ev.Eve
     return tuple(out)
 
 
-def check_start(s: State, seat: int, c: cmd.PlaceStartingTown) -> None:
+def check_start(state: State, seat: int, command: cmd.PlaceStartingTown) -> None:
     """§2.7: a disc on an empty town in a region holding no other player's disc."""
-    if s.phase is not Phase.START_TOWNS:
+    if state.phase is not Phase.START_TOWNS:
         raise CODES.illegal("wrong-command", "starting towns are placed only at setup")
-    check_town_id(c.town)
-    if s.towns[c.town - 1].owner is not None:
+    check_town_id(command.town)
+    if state.towns[command.town - 1].owner is not None:
         raise CODES.illegal("start-town-occupied", "§2.7: the town already has a disc")
-    region = REGION_BY_KEY[TOWNS[c.town - 1].region]
-    if any(s.towns[t - 1].owner not in (None, seat) for t in region.towns):
+    region = REGION_BY_KEY[TOWNS[command.town - 1].region]
+    if any(state.towns[t - 1].owner not in (None, seat) for t in region.towns):
         raise CODES.illegal(
             "start-region-taken",
             "§2.7: you may not start in a region that holds another player's disc",
         )
 
 
-def place_start(log: Log, seat: int, c: cmd.PlaceStartingTown, chance: Chance) -> None:
-    log.emit(ev.StartingTownPlaced(seat, c.town))
+def place_start(log: Log, seat: int, command: cmd.PlaceStartingTown, chance: Chance) -> None:
+    log.emit(ev.StartingTownPlaced(seat, command.town))
     if log.state.start_placements == log.state.players_count:
         begin_round(log, chance)
 
 
-def check_keep(s: State, seat: int, c: cmd.KeepCards) -> None:
+def check_keep(state: State, seat: int, command: cmd.KeepCards) -> None:
     """§3.2: keep exactly two different cards of the current hand."""
-    if s.phase is not Phase.DRAFT:
+    if state.phase is not Phase.DRAFT:
         raise CODES.illegal("wrong-command", "cards are kept only during the draft")
-    if len(c.cards) != 2 or len(set(c.cards)) != 2:
+    if len(command.cards) != 2 or len(set(command.cards)) != 2:
         raise CODES.illegal("keep-two-cards", "§3.2: keep exactly two different cards")
-    hand = s.players[seat].hand
-    if any(card not in hand for card in c.cards):
+    hand = state.players[seat].hand
+    if any(card not in hand for card in command.cards):
         raise CODES.illegal("keep-card-not-in-hand", "§3.2: keep cards from your hand")
 
 
-def keep(log: Log, seat: int, c: cmd.KeepCards, chance: Chance) -> None:
+def keep(log: Log, seat: int, command: cmd.KeepCards, chance: Chance) -> None:
     """§3.2: when every seat has kept, hands pass left; 1–2 cards received are kept."""
-    log.emit(ev.CardsKept(seat, c.cards, 2))
+    log.emit(ev.CardsKept(seat, command.cards, 2))
     s = log.state
     if any(p.hand and not p.kept for p in s.players):
         return

@@ -12,14 +12,14 @@ from skald.domain.brian_boru.state import PlayerState, State, TownState
 from skald.domain.kernel.fast import replace
 
 
-def with_player(s: State, seat: int, **changes: Any) -> tuple[PlayerState, ...]:
-    players = list(s.players)
+def with_player(state: State, seat: int, **changes: Any) -> tuple[PlayerState, ...]:
+    players = list(state.players)
     players[seat] = replace(players[seat], **changes)
     return tuple(players)
 
 
-def with_town(s: State, town: int, **changes: Any) -> tuple[TownState, ...]:
-    towns = list(s.towns)
+def with_town(state: State, town: int, **changes: Any) -> tuple[TownState, ...]:
+    towns = list(state.towns)
     towns[town - 1] = replace(towns[town - 1], **changes)
     return tuple(towns)
 

@@ -21,196 +21,238 @@ from skald.domain.brian_boru.state import (
 from skald.domain.kernel.fast import replace
 
 
-def _game_started(s: State, e: ev.GameStarted) -> State:
+def _game_started(state: State, event: ev.GameStarted) -> State:
     return State(
-        players_count=e.players,
+        players_count=event.players,
         phase=Phase.START_TOWNS,
-        start_seat=e.start_seat,
-        marker=e.start_seat,
-        players=tuple(PlayerState() for _ in range(e.players)),
+        start_seat=event.start_seat,
+        marker=event.start_seat,
+        players=tuple(PlayerState() for _ in range(event.players)),
         towns=tuple(TownState() for _ in range(TOWN_COUNT)),
         claims=tuple(ClaimState() for _ in REGION_KEYS),
-        viking_strengths=e.viking_strengths,
-        card5_coins=e.card5_coins,
-        dubhlinn=(e.dubhlinn_threshold, e.dubhlinn_value),
-        road_31_43=e.road_31_43,
-        track=e.marriage_track,
+        viking_strengths=event.viking_strengths,
+        card5_coins=event.card5_coins,
+        dubhlinn=(event.dubhlinn_threshold, event.dubhlinn_value),
+        road_31_43=event.road_31_43,
+        track=event.marriage_track,
     )
 
 
-def _marriage_deck(s: State, e: ev.MarriageDeckBuilt) -> State:
-    return replace(s, marriage_deck=e.deck, marriage_removed=e.removed)
+def _marriage_deck(state: State, event: ev.MarriageDeckBuilt) -> State:
+    return replace(state, marriage_deck=event.deck, marriage_removed=event.removed)
 
 
-def _viking_deck(s: State, e: ev.VikingDeckShuffled) -> State:
-    return replace(s, viking_deck=e.order)
+def _viking_deck(state: State, event: ev.VikingDeckShuffled) -> State:
+    return replace(state, viking_deck=event.order)
 
 
-def _starting_town(s: State, e: ev.StartingTownPlaced) -> State:
+def _starting_town(state: State, event: ev.StartingTownPlaced) -> State:
     return replace(
-        s, towns=with_town(s, e.town, owner=e.seat), start_placements=s.start_placements + 1
+        state,
+        towns=with_town(state, event.town, owner=event.seat),
+        start_placements=state.start_placements + 1,
     )
 
 
-def _round_began(s: State, e: ev.RoundBegan) -> State:
-    return replace(s, round=e.round, trick_no=0, active_town=None, trick=(), discards=0)
+def _round_began(state: State, event: ev.RoundBegan) -> State:
+    return replace(state, round=event.round, trick_no=0, active_town=None, trick=(), discards=0)
 
 
-def _vikings_attacked(s: State, e: ev.VikingsAttacked) -> State:
-    return replace(s, viking_deck=s.viking_deck[1:], battlefield=s.battlefield + e.strength)
-
-
-def _marriage_revealed(s: State, e: ev.MarriageCardRevealed) -> State:
+def _vikings_attacked(state: State, event: ev.VikingsAttacked) -> State:
     return replace(
-        s, marriage_card=e.card, marriage_deck=s.marriage_deck[1:], final_round=e.final_round
+        state, viking_deck=state.viking_deck[1:], battlefield=state.battlefield + event.strength
     )
 
 
-def _shuffled(s: State, e: ev.ActionCardsShuffled) -> State:
-    return replace(s, deck_order=e.order, set_aside=e.order)
-
-
-def _dealt(s: State, e: ev.CardsDealt) -> State:
-    players = with_player(s, e.seat, hand=e.cards, pile=(), seen=frozenset(e.cards), kept=False)
-    return replace(s, players=players, phase=Phase.DRAFT, set_aside=without(s.set_aside, e.cards))
-
-
-def _kept(s: State, e: ev.CardsKept) -> State:
-    p = s.players[e.seat]
+def _marriage_revealed(state: State, event: ev.MarriageCardRevealed) -> State:
     return replace(
-        s,
+        state,
+        marriage_card=event.card,
+        marriage_deck=state.marriage_deck[1:],
+        final_round=event.final_round,
+    )
+
+
+def _shuffled(state: State, event: ev.ActionCardsShuffled) -> State:
+    return replace(state, deck_order=event.order, set_aside=event.order)
+
+
+def _dealt(state: State, event: ev.CardsDealt) -> State:
+    players = with_player(
+        state, event.seat, hand=event.cards, pile=(), seen=frozenset(event.cards), kept=False
+    )
+    return replace(
+        state, players=players, phase=Phase.DRAFT, set_aside=without(state.set_aside, event.cards)
+    )
+
+
+def _kept(state: State, event: ev.CardsKept) -> State:
+    p = state.players[event.seat]
+    return replace(
+        state,
         players=with_player(
-            s, e.seat, hand=without(p.hand, e.cards), pile=p.pile + e.cards, kept=True
+            state,
+            event.seat,
+            hand=without(p.hand, event.cards),
+            pile=p.pile + event.cards,
+            kept=True,
         ),
     )
 
 
-def _passed(s: State, e: ev.CardsPassed) -> State:
-    giver = s.players[e.seat]
-    s = replace(s, players=with_player(s, e.seat, hand=without(giver.hand, e.cards)))
-    taker = s.players[e.to_seat]
+def _passed(state: State, event: ev.CardsPassed) -> State:
+    giver = state.players[event.seat]
+    state = replace(
+        state, players=with_player(state, event.seat, hand=without(giver.hand, event.cards))
+    )
+    taker = state.players[event.to_seat]
     return replace(
-        s,
+        state,
         players=with_player(
-            s, e.to_seat, hand=taker.hand + e.cards, seen=taker.seen | set(e.cards), kept=False
+            state,
+            event.to_seat,
+            hand=taker.hand + event.cards,
+            seen=taker.seen | set(event.cards),
+            kept=False,
         ),
     )
 
 
-def _draft_ended(s: State, e: ev.DraftEnded) -> State:
-    players = tuple(replace(p, hand=p.pile, pile=(), kept=False) for p in s.players)
-    return replace(s, players=players, phase=Phase.LEAD, trick_no=0)
+def _draft_ended(state: State, event: ev.DraftEnded) -> State:
+    players = tuple(replace(p, hand=p.pile, pile=(), kept=False) for p in state.players)
+    return replace(state, players=players, phase=Phase.LEAD, trick_no=0)
 
 
-def _active_town(s: State, e: ev.ActiveTownChosen) -> State:
-    return replace(s, active_town=e.town, phase=Phase.PLAY, trick=())
+def _active_town(state: State, event: ev.ActiveTownChosen) -> State:
+    return replace(state, active_town=event.town, phase=Phase.PLAY, trick=())
 
 
-def _card_played(s: State, e: ev.CardPlayed) -> State:
-    p = s.players[e.seat]
+def _card_played(state: State, event: ev.CardPlayed) -> State:
+    p = state.players[event.seat]
     return replace(
-        s,
-        players=with_player(s, e.seat, hand=without(p.hand, (e.card,))),
-        trick=(*s.trick, PlayedCard(e.seat, e.card)),
+        state,
+        players=with_player(state, event.seat, hand=without(p.hand, (event.card,))),
+        trick=(*state.trick, PlayedCard(event.seat, event.card)),
     )
 
 
-def _trick_won(s: State, e: ev.TrickWon) -> State:
-    return replace(s, trick_winner=e.seat, phase=Phase.RESOLVE, acting=None, done=0)
+def _trick_won(state: State, event: ev.TrickWon) -> State:
+    return replace(state, trick_winner=event.seat, phase=Phase.RESOLVE, acting=None, done=0)
 
 
-def _action_chosen(s: State, e: ev.ActionChosen) -> State:
-    acting = Acting(e.seat, e.card, e.side, side_symbols(s.card5_coins, e.card, e.side))
-    return replace(s, acting=acting, done=0)
+def _action_chosen(state: State, event: ev.ActionChosen) -> State:
+    acting = Acting(
+        event.seat, event.card, event.side, side_symbols(state.card5_coins, event.card, event.side)
+    )
+    return replace(state, acting=acting, done=0)
 
 
-def _town_taken(s: State, e: ev.ActiveTownTaken) -> State:
-    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
-    if e.town is None:
-        return replace(s, marker=e.seat, done=done)
-    return replace(s, marker=e.seat, towns=with_town(s, e.town, owner=e.seat), done=done)
-
-
-def _coins_gained(s: State, e: ev.CoinsGained) -> State:
-    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
+def _town_taken(state: State, event: ev.ActiveTownTaken) -> State:
+    done = state.done + 1  # the item it finishes, set with its change (one copy of the state)
+    if event.town is None:
+        return replace(state, marker=event.seat, done=done)
     return replace(
-        s, players=with_player(s, e.seat, coins=s.players[e.seat].coins + e.amount), done=done
+        state, marker=event.seat, towns=with_town(state, event.town, owner=event.seat), done=done
     )
 
 
-def _coin_paid(s: State, e: ev.CoinPaid) -> State:
-    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
-    p = s.players[e.seat]
+def _coins_gained(state: State, event: ev.CoinsGained) -> State:
+    done = state.done + 1  # the item it finishes, set with its change (one copy of the state)
     return replace(
-        s,
-        players=with_player(s, e.seat, coins=p.coins - e.coins, points=p.points - e.points),
+        state,
+        players=with_player(
+            state, event.seat, coins=state.players[event.seat].coins + event.amount
+        ),
         done=done,
     )
 
 
-def _renown(s: State, e: ev.RenownGained) -> State:
-    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
+def _coin_paid(state: State, event: ev.CoinPaid) -> State:
+    done = state.done + 1  # the item it finishes, set with its change (one copy of the state)
+    p = state.players[event.seat]
     return replace(
-        s, players=with_player(s, e.seat, renown=s.players[e.seat].renown + e.amount), done=done
-    )
-
-
-def _church(s: State, e: ev.ChurchDiscsPlaced) -> State:
-    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
-    p = s.players[e.seat]
-    return replace(
-        s,
-        players=with_player(s, e.seat, church=p.church + e.base + e.extra, coins=p.coins - e.paid),
+        state,
+        players=with_player(
+            state, event.seat, coins=p.coins - event.coins, points=p.points - event.points
+        ),
         done=done,
     )
 
 
-def _raiders(s: State, e: ev.RaidersTaken) -> State:
-    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
-    p = s.players[e.seat]
-    n = e.base + e.extra
+def _renown(state: State, event: ev.RenownGained) -> State:
+    done = state.done + 1  # the item it finishes, set with its change (one copy of the state)
     return replace(
-        s,
-        players=with_player(s, e.seat, raiders=p.raiders + n, coins=p.coins - e.paid),
-        battlefield=s.battlefield - n,
+        state,
+        players=with_player(
+            state, event.seat, renown=state.players[event.seat].renown + event.amount
+        ),
         done=done,
     )
 
 
-def _marriage_advanced(s: State, e: ev.MarriageAdvanced) -> State:
-    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
-    p = s.players[e.seat]
+def _church(state: State, event: ev.ChurchDiscsPlaced) -> State:
+    done = state.done + 1  # the item it finishes, set with its change (one copy of the state)
+    p = state.players[event.seat]
     return replace(
-        s, players=with_player(s, e.seat, track=e.to_space, coins=p.coins - e.paid), done=done
-    )
-
-
-def _expanded(s: State, e: ev.TownExpanded) -> State:
-    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
-    if e.town is None:
-        return replace(s, done=done)
-    p = s.players[e.seat]
-    return replace(
-        s,
-        towns=with_town(s, e.town, owner=e.seat),
-        players=with_player(s, e.seat, coins=p.coins - e.paid),
+        state,
+        players=with_player(
+            state,
+            event.seat,
+            church=p.church + event.base + event.extra,
+            coins=p.coins - event.paid,
+        ),
         done=done,
     )
 
 
-def _freed(s: State, e: ev.VikingFreed) -> State:
-    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
-    if e.town is None:
-        return replace(s, done=done)
-    return replace(s, towns=with_town(s, e.town, viking=False), done=done)
-
-
-def _trick_ended(s: State, e: ev.TrickEnded) -> State:
+def _raiders(state: State, event: ev.RaidersTaken) -> State:
+    done = state.done + 1  # the item it finishes, set with its change (one copy of the state)
+    p = state.players[event.seat]
+    n = event.base + event.extra
     return replace(
-        s,
+        state,
+        players=with_player(state, event.seat, raiders=p.raiders + n, coins=p.coins - event.paid),
+        battlefield=state.battlefield - n,
+        done=done,
+    )
+
+
+def _marriage_advanced(state: State, event: ev.MarriageAdvanced) -> State:
+    done = state.done + 1  # the item it finishes, set with its change (one copy of the state)
+    p = state.players[event.seat]
+    return replace(
+        state,
+        players=with_player(state, event.seat, track=event.to_space, coins=p.coins - event.paid),
+        done=done,
+    )
+
+
+def _expanded(state: State, event: ev.TownExpanded) -> State:
+    done = state.done + 1  # the item it finishes, set with its change (one copy of the state)
+    if event.town is None:
+        return replace(state, done=done)
+    p = state.players[event.seat]
+    return replace(
+        state,
+        towns=with_town(state, event.town, owner=event.seat),
+        players=with_player(state, event.seat, coins=p.coins - event.paid),
+        done=done,
+    )
+
+
+def _freed(state: State, event: ev.VikingFreed) -> State:
+    done = state.done + 1  # the item it finishes, set with its change (one copy of the state)
+    if event.town is None:
+        return replace(state, done=done)
+    return replace(state, towns=with_town(state, event.town, viking=False), done=done)
+
+
+def _trick_ended(state: State, event: ev.TrickEnded) -> State:
+    return replace(
+        state,
         trick=(),
-        discards=s.discards + len(s.trick),
-        trick_no=s.trick_no + 1,
+        discards=state.discards + len(state.trick),
+        trick_no=state.trick_no + 1,
         active_town=None,
         trick_winner=None,
         acting=None,
@@ -219,18 +261,18 @@ def _trick_ended(s: State, e: ev.TrickEnded) -> State:
     )
 
 
-def _action_phase_ended(s: State, e: ev.ActionPhaseEnded) -> State:
-    left = frozenset(s.set_aside).union(*(p.hand for p in s.players))
+def _action_phase_ended(state: State, event: ev.ActionPhaseEnded) -> State:
+    left = frozenset(state.set_aside).union(*(p.hand for p in state.players))
     players = tuple(
-        replace(p, hand=(), unseen_past=p.unseen_past | (left - p.seen)) for p in s.players
+        replace(p, hand=(), unseen_past=p.unseen_past | (left - p.seen)) for p in state.players
     )
-    discarded = sum(len(p.hand) for p in s.players)
+    discarded = sum(len(p.hand) for p in state.players)
     return replace(
-        s,
+        state,
         players=players,
-        discards=s.discards + discarded,
+        discards=state.discards + discarded,
         phase=Phase.UPKEEP,
-        hidden_past=s.hidden_past | left,
+        hidden_past=state.hidden_past | left,
     )
 
 

@@ -13,143 +13,151 @@ from skald.domain.brian_boru.state import Phase, State, UpkeepStep
 from skald.domain.kernel.fast import replace
 
 
-def _upkeep(s: State, e: ev.UpkeepBegan) -> State:
-    return replace(s, phase=Phase.UPKEEP, upkeep=None, upkeep_seats=(), done=0)
+def _upkeep(state: State, event: ev.UpkeepBegan) -> State:
+    return replace(state, phase=Phase.UPKEEP, upkeep=None, upkeep_seats=(), done=0)
 
 
-def _marriage_won(s: State, e: ev.MarriageWon) -> State:
-    p = s.players[e.seat]
+def _marriage_won(state: State, event: ev.MarriageWon) -> State:
+    p = state.players[event.seat]
     return replace(
-        s,
-        players=with_player(s, e.seat, track=0, marriages=(*p.marriages, e.card)),
+        state,
+        players=with_player(state, event.seat, track=0, marriages=(*p.marriages, event.card)),
         marriage_card=None,
         upkeep=UpkeepStep.MARRIAGE,
-        upkeep_seats=(e.seat,),
-        upkeep_card=e.card,
+        upkeep_seats=(event.seat,),
+        upkeep_card=event.card,
         done=0,
     )
 
 
-def _marriage_discarded(s: State, e: ev.MarriageCardDiscarded) -> State:
-    return replace(s, marriage_card=None)
+def _marriage_discarded(state: State, event: ev.MarriageCardDiscarded) -> State:
+    return replace(state, marriage_card=None)
 
 
-def _points(s: State, e: ev.PointsScored) -> State:
-    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
+def _points(state: State, event: ev.PointsScored) -> State:
+    done = state.done + 1  # the item it finishes, set with its change (one copy of the state)
     return replace(
-        s, players=with_player(s, e.seat, points=s.players[e.seat].points + e.amount), done=done
+        state,
+        players=with_player(
+            state, event.seat, points=state.players[event.seat].points + event.amount
+        ),
+        done=done,
     )
 
 
-def _town_placed(s: State, e: ev.TownPlaced) -> State:
-    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
-    if e.town is None:
-        return replace(s, done=done)
-    return replace(s, towns=with_town(s, e.town, owner=e.seat), done=done)
+def _town_placed(state: State, event: ev.TownPlaced) -> State:
+    done = state.done + 1  # the item it finishes, set with its change (one copy of the state)
+    if event.town is None:
+        return replace(state, done=done)
+    return replace(state, towns=with_town(state, event.town, owner=event.seat), done=done)
 
 
-def _princess(s: State, e: ev.PrincessOptionChosen) -> State:
-    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
-    p = s.players[e.seat]
+def _princess(state: State, event: ev.PrincessOptionChosen) -> State:
+    done = state.done + 1  # the item it finishes, set with its change (one copy of the state)
+    p = state.players[event.seat]
     marriages = p.marriages
-    if e.option is PrincessOption.SPURN:
+    if event.option is PrincessOption.SPURN:
         marriages = tuple(m for m in marriages if m != "marriage-estrid")
     return replace(
-        s,
+        state,
         players=with_player(
-            s, e.seat, princess=e.option, points=p.points + e.points, marriages=marriages
+            state,
+            event.seat,
+            princess=event.option,
+            points=p.points + event.points,
+            marriages=marriages,
         ),
         done=done,
     )
 
 
-def _battle(s: State, e: ev.BattleBegan) -> State:
-    return replace(s, upkeep=UpkeepStep.BATTLE, upkeep_seats=(), done=0)
+def _battle(state: State, event: ev.BattleBegan) -> State:
+    return replace(state, upkeep=UpkeepStep.BATTLE, upkeep_seats=(), done=0)
 
 
-def _lost(s: State, e: ev.TownLostToVikings) -> State:
-    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
-    if e.town is None:
-        return replace(s, done=done)
-    return replace(s, towns=with_town(s, e.town, viking=True), done=done)
+def _lost(state: State, event: ev.TownLostToVikings) -> State:
+    done = state.done + 1  # the item it finishes, set with its change (one copy of the state)
+    if event.town is None:
+        return replace(state, done=done)
+    return replace(state, towns=with_town(state, event.town, viking=True), done=done)
 
 
-def _cleared(s: State, e: ev.BattlefieldCleared) -> State:
-    return replace(s, battlefield=0)
+def _cleared(state: State, event: ev.BattlefieldCleared) -> State:
+    return replace(state, battlefield=0)
 
 
-def _spoils(s: State, e: ev.SpoilsAwarded) -> State:
-    p = s.players[e.seat]
+def _spoils(state: State, event: ev.SpoilsAwarded) -> State:
+    p = state.players[event.seat]
     return replace(
-        s,
+        state,
         players=with_player(
-            s,
-            e.seat,
-            renown=p.renown + e.renown,
-            points=p.points + e.points,
-            raiders=p.raiders - e.returned,
+            state,
+            event.seat,
+            renown=p.renown + event.renown,
+            points=p.points + event.points,
+            raiders=p.raiders - event.returned,
         ),
     )
 
 
-def _church_won(s: State, e: ev.ChurchMajorityWon) -> State:
+def _church_won(state: State, event: ev.ChurchMajorityWon) -> State:
     return replace(
-        s,
-        marker=e.seat,
-        players=with_player(s, e.seat, church=0),
+        state,
+        marker=event.seat,
+        players=with_player(state, event.seat, church=0),
         upkeep=UpkeepStep.CHURCH_MAJORITY,
-        upkeep_seats=(e.seat,),
+        upkeep_seats=(event.seat,),
         done=0,
     )
 
 
-def _recounted(s: State, e: ev.ChurchRecounted) -> State:
-    players = list(s.players)
-    for seat in e.seats:
+def _recounted(state: State, event: ev.ChurchRecounted) -> State:
+    players = list(state.players)
+    for seat in event.seats:
         p = players[seat]
         players[seat] = replace(p, points=p.points + 1, church=p.church - 1)
-    return replace(s, players=tuple(players))
+    return replace(state, players=tuple(players))
 
 
-def _threshold(s: State, e: ev.ChurchThresholdChecked) -> State:
-    return replace(s, upkeep=UpkeepStep.CHURCH_THRESHOLD, upkeep_seats=e.seats, done=0)
+def _threshold(state: State, event: ev.ChurchThresholdChecked) -> State:
+    return replace(state, upkeep=UpkeepStep.CHURCH_THRESHOLD, upkeep_seats=event.seats, done=0)
 
 
-def _monastery(s: State, e: ev.MonasteryPlaced) -> State:
-    done = s.done + 1  # the item it finishes, set with its change (one copy of the state)
-    if e.town is None:
-        return replace(s, done=done)
-    p = s.players[e.seat]
+def _monastery(state: State, event: ev.MonasteryPlaced) -> State:
+    done = state.done + 1  # the item it finishes, set with its change (one copy of the state)
+    if event.town is None:
+        return replace(state, done=done)
+    p = state.players[event.seat]
     return replace(
-        s,
-        towns=with_town(s, e.town, monastery=True),
-        players=with_player(s, e.seat, church=p.church - e.returned),
+        state,
+        towns=with_town(state, event.town, monastery=True),
+        players=with_player(state, event.seat, church=p.church - event.returned),
         done=done,
     )
 
 
-def _claimed(s: State, e: ev.RegionsClaimed) -> State:
-    claims = list(s.claims)
-    for key in e.flipped:
+def _claimed(state: State, event: ev.RegionsClaimed) -> State:
+    claims = list(state.claims)
+    for key in event.flipped:
         i = REGION_KEYS.index(key)
         claims[i] = replace(claims[i], face_up=True)
-    for move in e.moves:
+    for move in event.moves:
         i = REGION_KEYS.index(move.region)
         claims[i] = replace(claims[i], holder=move.to_holder)
-    return replace(s, claims=tuple(claims))
+    return replace(state, claims=tuple(claims))
 
 
-def _round_ended(s: State, e: ev.RoundEnded) -> State:
-    return replace(s, upkeep=None, upkeep_seats=(), upkeep_card=None, done=0)
+def _round_ended(state: State, event: ev.RoundEnded) -> State:
+    return replace(state, upkeep=None, upkeep_seats=(), upkeep_card=None, done=0)
 
 
-def _game_ended(s: State, e: ev.GameEnded) -> State:
+def _game_ended(state: State, event: ev.GameEnded) -> State:
     return replace(
-        s,
+        state,
         phase=Phase.OVER,
-        scores=tuple(f.total for f in e.scores),
-        winners=e.winners,
-        end_reason=e.reason,
+        scores=tuple(f.total for f in event.scores),
+        winners=event.winners,
+        end_reason=event.reason,
     )
 
 

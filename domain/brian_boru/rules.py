@@ -99,11 +99,11 @@ def _log(state: State, chance: Chance) -> Log:
     return Log(state)
 
 
-def legal_commands(s: State, seat: int) -> Iterator[Any]:
+def legal_commands(state: State, seat: int) -> Iterator[Any]:
     """Every command ``decide`` accepts from ``seat`` now, lazily."""
-    if seat not in turns.to_act(s):
+    if seat not in turns.to_act(state):
         return
-    d = turns.awaited(s)
+    d = turns.awaited(state)
     if d is not None:
         if d.kind is DecisionKind.SECONDARY:
             yield cmd.ChooseSecondary(SecondaryChoice.A)
@@ -121,17 +121,17 @@ def legal_commands(s: State, seat: int) -> Iterator[Any]:
         else:
             for t in d.options:
                 yield cmd.ChooseTown(t)
-    elif s.phase is Phase.START_TOWNS:
-        for t in start_towns(s, seat):
+    elif state.phase is Phase.START_TOWNS:
+        for t in start_towns(state, seat):
             yield cmd.PlaceStartingTown(t)
-    elif s.phase is Phase.DRAFT:
-        for a, b in permutations(s.players[seat].hand, 2):
+    elif state.phase is Phase.DRAFT:
+        for a, b in permutations(state.players[seat].hand, 2):
             yield cmd.KeepCards((a, b))
-    elif s.phase is Phase.LEAD:
-        for t in lead_towns(s):
+    elif state.phase is Phase.LEAD:
+        for t in lead_towns(state):
             yield cmd.ChooseActiveTown(t)
-    elif s.phase is Phase.PLAY:
-        for c in playable_cards(s, seat):
+    elif state.phase is Phase.PLAY:
+        for c in playable_cards(state, seat):
             yield cmd.PlayCard(c)
 
 

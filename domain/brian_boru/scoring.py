@@ -18,27 +18,27 @@ from skald.domain.brian_boru.marriages import PrincessOption
 from skald.domain.brian_boru.state import State
 
 
-def threshold_and_value(s: State, region: Region) -> tuple[int, int]:
+def threshold_and_value(state: State, region: Region) -> tuple[int, int]:
     """The region's printed threshold and value (Dubhlinn's from the ``dubhlinn`` option)."""
     if region.key == "dubhlinn":
-        return s.dubhlinn
+        return state.dubhlinn
     return region.threshold, region.value
 
 
-def _holder_of(s: State, option: PrincessOption) -> int | None:
-    for seat, p in enumerate(s.players):
+def _holder_of(state: State, option: PrincessOption) -> int | None:
+    for seat, p in enumerate(state.players):
         if p.princess is option:
             return seat
     return None
 
 
-def region_counts(s: State, towns: tuple[int, ...], military: bool = True) -> list[int]:
+def region_counts(state: State, towns: tuple[int, ...], military: bool = True) -> list[int]:
     """Weighted towns per side in a region: index = seat, last index = the Vikings."""
-    n = s.players_count
+    n = state.players_count
     counts = [0] * (n + 1)
-    ally = _holder_of(s, PrincessOption.MILITARY_SUPPORT) if military else None
+    ally = _holder_of(state, PrincessOption.MILITARY_SUPPORT) if military else None
     for t in towns:
-        town = s.towns[t - 1]
+        town = state.towns[t - 1]
         if town.owner is None:
             continue
         weight = 2 if town.monastery else 1
@@ -49,30 +49,30 @@ def region_counts(s: State, towns: tuple[int, ...], military: bool = True) -> li
     return counts
 
 
-def occupied_weight(s: State, towns: tuple[int, ...]) -> int:
+def occupied_weight(state: State, towns: tuple[int, ...]) -> int:
     """§4.4.1: towns with any disc (Viking-controlled included), a monastery counting 2."""
     total = 0
     for t in towns:
-        town = s.towns[t - 1]
+        town = state.towns[t - 1]
         if town.owner is not None:
             total += 2 if town.monastery else 1
     return total
 
 
-def claim_regions(s: State) -> tuple[tuple[str, ...], tuple[ClaimMove, ...]]:
+def claim_regions(state: State) -> tuple[tuple[str, ...], tuple[ClaimMove, ...]]:
     """§4.4: the tokens to flip and the tokens that change hands (``None``: the board)."""
     flipped: list[str] = []
     moves: list[ClaimMove] = []
-    n = s.players_count
-    for region, claim in zip(REGIONS, s.claims, strict=True):
+    n = state.players_count
+    for region, claim in zip(REGIONS, state.claims, strict=True):
         face_up = claim.face_up
-        threshold, _ = threshold_and_value(s, region)
-        if not face_up and occupied_weight(s, region.towns) >= threshold:
+        threshold, _ = threshold_and_value(state, region)
+        if not face_up and occupied_weight(state, region.towns) >= threshold:
             flipped.append(region.key)
             face_up = True
         if not face_up:
             continue
-        counts = region_counts(s, region.towns)
+        counts = region_counts(state, region.towns)
         best = max(counts)
         leaders = [i for i, c in enumerate(counts) if c == best]
         if best <= 0 or len(leaders) != 1:
@@ -83,14 +83,14 @@ def claim_regions(s: State) -> tuple[tuple[str, ...], tuple[ClaimMove, ...]]:
     return tuple(flipped), tuple(moves)
 
 
-def regions_with_town(s: State, seat: int) -> int:
+def regions_with_town(state: State, seat: int) -> int:
     """§6 region-count table: regions where ``seat`` controls a town (Establish trade: every
     Viking-controlled town counts as theirs)."""
-    trade = s.players[seat].princess is PrincessOption.ESTABLISH_TRADE
+    trade = state.players[seat].princess is PrincessOption.ESTABLISH_TRADE
     count = 0
     for region in REGIONS:
         for t in region.towns:
-            town = s.towns[t - 1]
+            town = state.towns[t - 1]
             if town.owner is None:
                 continue
             if (town.viking and trade) or (not town.viking and town.owner == seat):
@@ -99,34 +99,34 @@ def regions_with_town(s: State, seat: int) -> int:
     return count
 
 
-def final_scores(s: State) -> tuple[tuple[FinalScore, ...], tuple[int, ...]]:
+def final_scores(state: State) -> tuple[tuple[FinalScore, ...], tuple[int, ...]]:
     """§6: the score breakdown per seat and the winners after the tie-breakers."""
-    n = s.players_count
-    coins = [p.coins for p in s.players]
+    n = state.players_count
+    coins = [p.coins for p in state.players]
     most = max(coins)
     coin_leaders = [i for i, c in enumerate(coins) if c == most]
     board_points = [0] * n
     held_points = [0] * n
     held_count = [0] * n
-    for region, claim in zip(REGIONS, s.claims, strict=True):
+    for region, claim in zip(REGIONS, state.claims, strict=True):
         if not claim.face_up:
             continue
-        _, value = threshold_and_value(s, region)
+        _, value = threshold_and_value(state, region)
         if claim.holder is not None:
             held_points[claim.holder] += value
             held_count[claim.holder] += 1
             continue
-        counts = region_counts(s, region.towns)[:n]
+        counts = region_counts(state, region.towns)[:n]
         best = max(counts)
         if best > 0:
             for seat, c in enumerate(counts):
                 if c == best:
                     board_points[seat] += value // 2
     scores: list[FinalScore] = []
-    for seat, p in enumerate(s.players):
+    for seat, p in enumerate(state.players):
         most_coins = 1 if len(coin_leaders) == 1 and coin_leaders[0] == seat else 0
-        marker = 1 if s.marker == seat else 0
-        regions = REGION_COUNT_POINTS[regions_with_town(s, seat)]
+        marker = 1 if state.marker == seat else 0
+        regions = REGION_COUNT_POINTS[regions_with_town(state, seat)]
         total = (
             p.points
             + most_coins
@@ -149,7 +149,7 @@ def final_scores(s: State) -> tuple[tuple[FinalScore, ...], tuple[int, ...]]:
                 total=total,
             )
         )
-    ranking = [(f.total, held_count[f.seat], len(s.players[f.seat].marriages)) for f in scores]
+    ranking = [(f.total, held_count[f.seat], len(state.players[f.seat].marriages)) for f in scores]
     best_key = max(ranking)
     winners = tuple(seat for seat, key in enumerate(ranking) if key == best_key)
     return tuple(scores), winners

@@ -29,39 +29,39 @@ def check_town_id(town: int) -> None:
         raise CODES.illegal("unknown-town", f"there is no town {town} (towns are 1–53)")
 
 
-def check_active_town(s: State, seat: int, c: cmd.ChooseActiveTown) -> None:
+def check_active_town(state: State, seat: int, command: cmd.ChooseActiveTown) -> None:
     """§3.3.1: the active-town marker goes on a town without a disc that the leader can lead
     to (§3.3.2; fallback: any empty town)."""
-    if s.phase is not Phase.LEAD:
+    if state.phase is not Phase.LEAD:
         raise CODES.illegal("wrong-command", "the active town is chosen before a trick")
-    check_town_id(c.town)
-    if s.towns[c.town - 1].owner is not None:
+    check_town_id(command.town)
+    if state.towns[command.town - 1].owner is not None:
         raise CODES.illegal("active-town-occupied", "§3.3.1: the active town must have no disc")
-    if c.town not in lead_towns(s):
+    if command.town not in lead_towns(state):
         raise CODES.illegal(
             "active-town-cannot-lead",
             "§3.3.2: you hold no card of that town's colour and no white card",
         )
 
 
-def choose_active_town(log: Log, seat: int, c: cmd.ChooseActiveTown, chance: Chance) -> None:
-    log.emit(ev.ActiveTownChosen(seat, c.town))
+def choose_active_town(log: Log, seat: int, command: cmd.ChooseActiveTown, chance: Chance) -> None:
+    log.emit(ev.ActiveTownChosen(seat, command.town))
 
 
-def check_play(s: State, seat: int, c: cmd.PlayCard) -> None:
+def check_play(state: State, seat: int, command: cmd.PlayCard) -> None:
     """§3.3.2–3: lead a card of the town's colour or white; follow with any card."""
-    if s.phase is not Phase.PLAY:
+    if state.phase is not Phase.PLAY:
         raise CODES.illegal("wrong-command", "cards are played only in a trick")
-    if c.card not in s.players[seat].hand:
+    if command.card not in state.players[seat].hand:
         raise CODES.illegal("card-not-in-hand", "you do not hold that card")
-    if c.card not in playable_cards(s, seat):
+    if command.card not in playable_cards(state, seat):
         raise CODES.illegal(
             "lead-colour", "§3.3.2: lead a card of the town's colour or a white card"
         )
 
 
-def play_card(log: Log, seat: int, c: cmd.PlayCard, chance: Chance) -> None:
-    log.emit(ev.CardPlayed(seat, c.card))
+def play_card(log: Log, seat: int, command: cmd.PlayCard, chance: Chance) -> None:
+    log.emit(ev.CardPlayed(seat, command.card))
     s = log.state
     if len(s.trick) == s.players_count:
         win = trick_winner(s)
@@ -71,28 +71,28 @@ def play_card(log: Log, seat: int, c: cmd.PlayCard, chance: Chance) -> None:
 # --- resolution (§3.3.5) ------------------------------------------------------------------
 
 
-def next_card(s: State) -> PlayedCard | None:
+def next_card(state: State) -> PlayedCard | None:
     """§3.3.5: the next played card to resolve, in ascending value (``None``: all done)."""
-    order = sorted(s.trick, key=lambda p: card_value(p.card))
-    if s.acting is None:
+    order = sorted(state.trick, key=lambda p: card_value(p.card))
+    if state.acting is None:
         return order[0] if order else None
     for i, p in enumerate(order):
-        if p.card == s.acting.card:
+        if p.card == state.acting.card:
             return order[i + 1] if i + 1 < len(order) else None
     return None
 
 
-def _has_choice(s: State, card: str) -> bool:
+def _has_choice(state: State, card: str) -> bool:
     """White 20–22 have one secondary action only (§5.2)."""
-    return bool(action_cards(s.card5_coins)[card_value(card) - 1].secondary_b)
+    return bool(action_cards(state.card5_coins)[card_value(card) - 1].secondary_b)
 
 
-def decision(s: State) -> Decision | None:
+def decision(state: State) -> Decision | None:
     """The choice the resolution waits for: the current symbol's, or a loser's secondary."""
-    if actions.current(s) is not None:
-        return actions.decision(s)
-    nxt = next_card(s)
-    if nxt is not None and nxt.seat != s.trick_winner and _has_choice(s, nxt.card):
+    if actions.current(state) is not None:
+        return actions.decision(state)
+    nxt = next_card(state)
+    if nxt is not None and nxt.seat != state.trick_winner and _has_choice(state, nxt.card):
         return Decision(nxt.seat, DecisionKind.SECONDARY, card=nxt.card)
     return None
 

@@ -19,18 +19,18 @@ from skald.domain.kernel.chance import Chance
 from skald.domain.kernel.contract import Pending
 
 
-def awaited(s: State) -> Decision | None:
+def awaited(state: State) -> Decision | None:
     """The mid-action decision the game waits for, or ``None``."""
-    if s.phase is Phase.RESOLVE:
-        return tricks.decision(s)
-    if s.phase is Phase.UPKEEP:
-        return upkeep.decision(s)
+    if state.phase is Phase.RESOLVE:
+        return tricks.decision(state)
+    if state.phase is Phase.UPKEEP:
+        return upkeep.decision(state)
     return None
 
 
-def pending(s: State) -> tuple[Pending, ...]:
-    if s.phase is Phase.START_TOWNS:
-        seat = (s.start_seat + s.start_placements) % s.players_count
+def pending(state: State) -> tuple[Pending, ...]:
+    if state.phase is Phase.START_TOWNS:
+        seat = (state.start_seat + state.start_placements) % state.players_count
         return (
             Pending(
                 seat,
@@ -39,7 +39,7 @@ def pending(s: State) -> tuple[Pending, ...]:
                 ("PlaceStartingTown",),
             ),
         )
-    if s.phase is Phase.DRAFT:
+    if state.phase is Phase.DRAFT:
         return tuple(
             Pending(
                 i,
@@ -47,30 +47,30 @@ def pending(s: State) -> tuple[Pending, ...]:
                 "keep two cards of your hand; the rest pass left",
                 ("KeepCards",),
             )
-            for i, p in enumerate(s.players)
+            for i, p in enumerate(state.players)
             if p.hand and not p.kept
         )
-    if s.phase is Phase.LEAD:
+    if state.phase is Phase.LEAD:
         return (
             Pending(
-                s.marker,
+                state.marker,
                 CODES.code("choose-active-town"),
                 "put the active-town marker on an empty town you can lead to",
                 ("ChooseActiveTown",),
             ),
         )
-    if s.phase is Phase.PLAY:
-        prompt = "lead a card of the town's colour or white" if not s.trick else "play any card"
-        return (Pending(next_player(s), CODES.code("play-card"), prompt, ("PlayCard",)),)
-    d = awaited(s)
+    if state.phase is Phase.PLAY:
+        prompt = "lead a card of the town's colour or white" if not state.trick else "play any card"
+        return (Pending(next_player(state), CODES.code("play-card"), prompt, ("PlayCard",)),)
+    d = awaited(state)
     if d is None:
         return ()
     code, prompt, answer = DECISIONS[d.kind]
     return (Pending(d.seat, code, prompt, (answer,)),)
 
 
-def to_act(s: State) -> frozenset[int]:
-    return frozenset(p.seat for p in pending(s))
+def to_act(state: State) -> frozenset[int]:
+    return frozenset(p.seat for p in pending(state))
 
 
 def advance(log: Log, chance: Chance) -> None:

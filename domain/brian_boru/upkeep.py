@@ -45,12 +45,12 @@ class Reward:
     reason: str = ""
 
 
-def rewards(s: State) -> tuple[Reward, ...]:
+def rewards(state: State) -> tuple[Reward, ...]:
     """§4.1: the winner's card rewards, then each other seat's track reward clockwise."""
-    if s.upkeep is not UpkeepStep.MARRIAGE or s.upkeep_card is None:
+    if state.upkeep is not UpkeepStep.MARRIAGE or state.upkeep_card is None:
         return ()
-    (winner,) = s.upkeep_seats
-    card = MARRIAGE_BY_ID[s.upkeep_card]
+    (winner,) = state.upkeep_seats
+    card = MARRIAGE_BY_ID[state.upkeep_card]
     out: list[Reward] = []
     if card.princess:
         out.append(Reward(winner, RewardKind.PRINCESS, reason=card.id))
@@ -60,10 +60,10 @@ def rewards(s: State) -> tuple[Reward, ...]:
             out.append(Reward(winner, RewardKind.RENOWN, card.renown))
         if card.town_region:
             out.append(Reward(winner, RewardKind.TOWN, region=card.town_region, reason=card.id))
-    n = s.players_count
+    n = state.players_count
     for i in range(1, n):
         seat = (winner + i) % n
-        space = s.track[s.players[seat].track]
+        space = state.track[state.players[seat].track]
         if space.reward is TrackReward.COIN:
             out.append(Reward(seat, RewardKind.COINS, space.amount))
         elif space.reward is TrackReward.RENOWN:
@@ -73,88 +73,88 @@ def rewards(s: State) -> tuple[Reward, ...]:
     return tuple(out)
 
 
-def casualties(s: State) -> tuple[tuple[int, int], ...]:
+def casualties(state: State) -> tuple[tuple[int, int], ...]:
     """§4.2.1: (loser, chooser) for each seat with the fewest raiders, clockwise from the
     marker; the single seat with the most raiders chooses, otherwise each loser."""
-    if s.upkeep is not UpkeepStep.BATTLE or s.battlefield <= 0:
+    if state.upkeep is not UpkeepStep.BATTLE or state.battlefield <= 0:
         return ()
-    n = s.players_count
-    raiders = [p.raiders for p in s.players]
+    n = state.players_count
+    raiders = [p.raiders for p in state.players]
     fewest, most = min(raiders), max(raiders)
     top = [i for i, r in enumerate(raiders) if r == most]
     out = []
     for i in range(n):
-        seat = (s.marker + i) % n
+        seat = (state.marker + i) % n
         if raiders[seat] == fewest:
             out.append((seat, top[0] if len(top) == 1 else seat))
     return tuple(out)
 
 
-def _monasteries(s: State) -> tuple[int, ...]:
-    if s.upkeep in (UpkeepStep.CHURCH_MAJORITY, UpkeepStep.CHURCH_THRESHOLD):
-        return s.upkeep_seats
+def _monasteries(state: State) -> tuple[int, ...]:
+    if state.upkeep in (UpkeepStep.CHURCH_MAJORITY, UpkeepStep.CHURCH_THRESHOLD):
+        return state.upkeep_seats
     return ()
 
 
-def _items(s: State) -> int:
-    return len(rewards(s)) + len(casualties(s)) + len(_monasteries(s))
+def _items(state: State) -> int:
+    return len(rewards(state)) + len(casualties(state)) + len(_monasteries(state))
 
 
-def _town_choice(s: State) -> tuple[DecisionKind, int, tuple[int, ...], str] | None:
+def _town_choice(state: State) -> tuple[DecisionKind, int, tuple[int, ...], str] | None:
     """The current item's town choice: (kind, chooser, towns, about), or ``None``."""
-    if s.done >= _items(s):
+    if state.done >= _items(state):
         return None
-    if s.upkeep is UpkeepStep.MARRIAGE:
-        r = rewards(s)[s.done]
+    if state.upkeep is UpkeepStep.MARRIAGE:
+        r = rewards(state)[state.done]
         if r.kind is RewardKind.TOWN:
-            return DecisionKind.PLACE_TOWN, r.seat, empty_towns(s, r.region), r.reason
+            return DecisionKind.PLACE_TOWN, r.seat, empty_towns(state, r.region), r.reason
         return None
-    if s.upkeep is UpkeepStep.BATTLE:
-        loser, chooser = casualties(s)[s.done]
-        return DecisionKind.CASUALTY, chooser, controlled_towns(s, loser), str(loser)
-    seat = _monasteries(s)[s.done]
-    return DecisionKind.MONASTERY, seat, monastery_towns(s, seat), ""
+    if state.upkeep is UpkeepStep.BATTLE:
+        loser, chooser = casualties(state)[state.done]
+        return DecisionKind.CASUALTY, chooser, controlled_towns(state, loser), str(loser)
+    seat = _monasteries(state)[state.done]
+    return DecisionKind.MONASTERY, seat, monastery_towns(state, seat), ""
 
 
-def decision(s: State) -> Decision | None:
+def decision(state: State) -> Decision | None:
     """The choice the upkeep waits for now, or ``None``."""
-    if s.upkeep is UpkeepStep.MARRIAGE and s.done < _items(s):
-        r = rewards(s)[s.done]
+    if state.upkeep is UpkeepStep.MARRIAGE and state.done < _items(state):
+        r = rewards(state)[state.done]
         if r.kind is RewardKind.PRINCESS:
             return Decision(r.seat, DecisionKind.PRINCESS, card=PRINCESS.id)
-    choice = _town_choice(s)
+    choice = _town_choice(state)
     if choice is None or len(choice[2]) <= 1:
         return None
     kind, seat, towns, about = choice
     return Decision(seat, kind, options=towns, about=about)
 
 
-def town_event(s: State, town: int | None) -> ev.Event:
+def town_event(state: State, town: int | None) -> ev.Event:
     """The current item's event with ``town`` chosen (``None``: no town possible)."""
-    if s.upkeep is UpkeepStep.MARRIAGE:
-        r = rewards(s)[s.done]
+    if state.upkeep is UpkeepStep.MARRIAGE:
+        r = rewards(state)[state.done]
         return ev.TownPlaced(r.seat, town, r.reason)
-    if s.upkeep is UpkeepStep.BATTLE:
-        loser, chooser = casualties(s)[s.done]
+    if state.upkeep is UpkeepStep.BATTLE:
+        loser, chooser = casualties(state)[state.done]
         return ev.TownLostToVikings(loser, town, chooser)
-    seat = _monasteries(s)[s.done]
-    threshold = s.upkeep is UpkeepStep.CHURCH_THRESHOLD
-    returned = s.players[seat].church if (threshold and town is not None) else 0
+    seat = _monasteries(state)[state.done]
+    threshold = state.upkeep is UpkeepStep.CHURCH_THRESHOLD
+    returned = state.players[seat].church if (threshold and town is not None) else 0
     return ev.MonasteryPlaced(seat, town, returned)
 
 
-def _automatic(s: State) -> ev.Event:
-    if s.upkeep is UpkeepStep.MARRIAGE:
-        r = rewards(s)[s.done]
+def _automatic(state: State) -> ev.Event:
+    if state.upkeep is UpkeepStep.MARRIAGE:
+        r = rewards(state)[state.done]
         if r.kind is RewardKind.POINTS:
             return ev.PointsScored(r.seat, r.amount, r.reason)
         if r.kind is RewardKind.RENOWN:
             return ev.RenownGained(r.seat, r.amount)
         if r.kind is RewardKind.COINS:
             return ev.CoinsGained(r.seat, r.amount)
-    choice = _town_choice(s)
+    choice = _town_choice(state)
     towns = choice[2] if choice else ()
-    return town_event(s, towns[0] if towns else None)
+    return town_event(state, towns[0] if towns else None)
 
 
 def _finish(log: Log, step: UpkeepStep) -> bool:

@@ -105,32 +105,32 @@ VIEWS: tuple[type, ...] = (
 )
 
 
-def _towns(s: State) -> tuple[TownView, ...]:
+def _towns(state: State) -> tuple[TownView, ...]:
     """Only towns with a disc (an empty town is implied by its absence)."""
     out = []
-    for i, t in enumerate(s.towns):
+    for i, t in enumerate(state.towns):
         if t.owner is not None:
             out.append(TownView(i + 1, t.owner, t.viking, t.monastery))
     return tuple(out)
 
 
-def view(s: State, seat: int | None) -> BrianBoruView:
-    me = s.players[seat] if seat is not None and 0 <= seat < len(s.players) else None
+def view(state: State, seat: int | None) -> BrianBoruView:
+    me = state.players[seat] if seat is not None and 0 <= seat < len(state.players) else None
     return BrianBoruView(
         seat=seat,
-        phase=s.phase,
-        round=s.round,
-        final_round=s.final_round,
-        start_seat=s.start_seat,
-        marker_holder=s.marker,
-        active_town=s.active_town,
-        trick_number=s.trick_no,
-        trick=tuple(TrickCardView(p.seat, p.card) for p in s.trick),
-        battlefield=s.battlefield,
-        marriage_card=s.marriage_card,
-        marriage_deck_count=len(s.marriage_deck),
-        viking_deck_count=len(s.viking_deck),
-        discard_count=s.discards,
+        phase=state.phase,
+        round=state.round,
+        final_round=state.final_round,
+        start_seat=state.start_seat,
+        marker_holder=state.marker,
+        active_town=state.active_town,
+        trick_number=state.trick_no,
+        trick=tuple(TrickCardView(p.seat, p.card) for p in state.trick),
+        battlefield=state.battlefield,
+        marriage_card=state.marriage_card,
+        marriage_deck_count=len(state.marriage_deck),
+        viking_deck_count=len(state.viking_deck),
+        discard_count=state.discards,
         players=tuple(
             PlayerView(
                 seat=i,
@@ -146,27 +146,27 @@ def view(s: State, seat: int | None) -> BrianBoruView:
                 pile_count=len(p.pile),
                 has_kept=p.kept,
             )
-            for i, p in enumerate(s.players)
+            for i, p in enumerate(state.players)
         ),
-        towns=_towns(s),
+        towns=_towns(state),
         claims=tuple(
             ClaimView(
                 region.key,
                 c.face_up,
                 c.holder,
-                *threshold_and_value(s, region),
-                tuple(region_counts(s, region.towns)),
+                *threshold_and_value(state, region),
+                tuple(region_counts(state, region.towns)),
             )
             # before setup (version 1, only the kernel's GameCreated) no claim exists yet
-            for region, c in zip(REGIONS, s.claims, strict=bool(s.claims))
+            for region, c in zip(REGIONS, state.claims, strict=bool(state.claims))
         ),
-        pending=awaited(s),
-        to_act=tuple(sorted(to_act(s))),
+        pending=awaited(state),
+        to_act=tuple(sorted(to_act(state))),
         hand=me.hand if me else (),
         pile=me.pile if me else (),
-        scores=s.scores,
-        winners=s.winners,
-        card5_coins=s.card5_coins,
+        scores=state.scores,
+        winners=state.winners,
+        card5_coins=state.card5_coins,
     )
 
 
@@ -199,24 +199,24 @@ def public_command(command: cmd.Command) -> cmd.Command:
     return command
 
 
-def secrets(s: State, seat: int | None) -> frozenset[str]:
+def secrets(state: State, seat: int | None) -> frozenset[str]:
     """Ids whose identity or place ``seat`` (``None``: a spectator) may not know now."""
-    out: set[str] = set(s.viking_deck)
-    out.update(c for c in s.marriage_deck if c != PRINCESS.id)
-    out.update(s.marriage_removed)
-    if s.phase in (Phase.SETUP, Phase.START_TOWNS) or not s.players:
+    out: set[str] = set(state.viking_deck)
+    out.update(c for c in state.marriage_deck if c != PRINCESS.id)
+    out.update(state.marriage_removed)
+    if state.phase in (Phase.SETUP, Phase.START_TOWNS) or not state.players:
         return frozenset(out)
-    if seat is None or not 0 <= seat < len(s.players):
-        out.update(s.set_aside)
-        out.update(s.hidden_past)
-        for p in s.players:
+    if seat is None or not 0 <= seat < len(state.players):
+        out.update(state.set_aside)
+        out.update(state.hidden_past)
+        for p in state.players:
             out.update(p.hand)
             out.update(p.pile)
         return frozenset(out)
-    seen = s.players[seat].seen
-    out.update(s.players[seat].unseen_past)
-    out.update(c for c in s.set_aside if c not in seen)
-    for i, p in enumerate(s.players):
+    seen = state.players[seat].seen
+    out.update(state.players[seat].unseen_past)
+    out.update(c for c in state.set_aside if c not in seen)
+    for i, p in enumerate(state.players):
         if i != seat:
             out.update(c for c in p.hand if c not in seen)
             out.update(c for c in p.pile if c not in seen)

@@ -35,9 +35,9 @@ def _end_of(party_length: int, end: End) -> int:
     return 0 if end is End.LEFT else party_length
 
 
-def _deploy(log: Log, seat: int, c: cmd.Deploy, chance: Chance) -> None:
+def _deploy(log: Log, seat: int, command: cmd.Deploy, chance: Chance) -> None:
     """Deployment: each player simultaneously places 3 cards face-down in a row."""
-    log.emit(ev.PartyDeployed(seat, c.cards))
+    log.emit(ev.PartyDeployed(seat, command.cards))
     if all(q.deployed for q in log.state.players):
         _offer_powers(log)
 
@@ -69,20 +69,20 @@ def _close_power(log: Log, colour: Colour, used: bool) -> None:
         _start_actions(log)
 
 
-def _give_first_player(log: Log, seat: int, c: cmd.GiveFirstPlayer, chance: Chance) -> None:
+def _give_first_player(log: Log, seat: int, command: cmd.GiveFirstPlayer, chance: Chance) -> None:
     """Angleland: give the First Player token to a player of your choice."""
-    log.emit(ev.TokenPassed(Token.FIRST_PLAYER, c.seat, "red Outpost power"))
+    log.emit(ev.TokenPassed(Token.FIRST_PLAYER, command.seat, "red Outpost power"))
     _close_power(log, Colour.RED, True)
 
 
-def _take_from_discard(log: Log, seat: int, c: cmd.TakeFromDiscard, chance: Chance) -> None:
+def _take_from_discard(log: Log, seat: int, command: cmd.TakeFromDiscard, chance: Chance) -> None:
     """Sax: a single Raider from the discard pile face-up at either end of your Party."""
-    position = _end_of(len(log.state.players[seat].party), c.end)
-    log.emit(ev.CardTakenFromDiscard(seat, c.card, position, "yellow Outpost power"))
+    position = _end_of(len(log.state.players[seat].party), command.end)
+    log.emit(ev.CardTakenFromDiscard(seat, command.card, position, "yellow Outpost power"))
     _close_power(log, Colour.YELLOW, True)
 
 
-def _decline(log: Log, seat: int, c: cmd.DeclinePower, chance: Chance) -> None:
+def _decline(log: Log, seat: int, command: cmd.DeclinePower, chance: Chance) -> None:
     """The offered power is not used (Angleland: the token stays where it is)."""
     _close_power(log, log.state.pending_powers[0], False)
 
@@ -96,55 +96,55 @@ def _end_turn(log: Log, seat: int, chance: Chance) -> None:
         log.emit(ev.TurnStarted(nxt))
 
 
-def _withdraw(log: Log, seat: int, c: cmd.Withdraw, chance: Chance) -> None:
+def _withdraw(log: Log, seat: int, command: cmd.Withdraw, chance: Chance) -> None:
     """Withdraw: a face-down card back to hand; the Party closes the gap."""
-    card = log.state.players[seat].party[c.position].card
-    log.emit(ev.CardWithdrawn(seat, c.position, card))
+    card = log.state.players[seat].party[command.position].card
+    log.emit(ev.CardWithdrawn(seat, command.position, card))
     _end_turn(log, seat, chance)
 
 
-def _reinforce(log: Log, seat: int, c: cmd.Reinforce, chance: Chance) -> None:
+def _reinforce(log: Log, seat: int, command: cmd.Reinforce, chance: Chance) -> None:
     """Reinforce: turn a face-down card face-up, then add a card from hand face-up at an end."""
     p = log.state.players[seat]
-    log.emit(ev.CardRevealed(seat, c.position, p.party[c.position].card))
-    log.emit(ev.CardAdded(seat, c.card, _end_of(len(p.party), c.end)))
+    log.emit(ev.CardRevealed(seat, command.position, p.party[command.position].card))
+    log.emit(ev.CardAdded(seat, command.card, _end_of(len(p.party), command.end)))
     _end_turn(log, seat, chance)
 
 
-def _inspire(log: Log, seat: int, c: cmd.Inspire, chance: Chance) -> None:
+def _inspire(log: Log, seat: int, command: cmd.Inspire, chance: Chance) -> None:
     """Inspire: 1 of your Glory on a face-up Raider or Hero of your Party."""
-    log.emit(ev.GloryPlaced(seat, c.position, from_supply=False))
+    log.emit(ev.GloryPlaced(seat, command.position, from_supply=False))
     _end_turn(log, seat, chance)
 
 
-def _promote(log: Log, seat: int, c: cmd.Promote, chance: Chance) -> None:
+def _promote(log: Log, seat: int, command: cmd.Promote, chance: Chance) -> None:
     """Promote: the Champion token on a face-up Jarl."""
-    log.emit(ev.ChampionPlaced(seat, c.position))
+    log.emit(ev.ChampionPlaced(seat, command.position))
     _end_turn(log, seat, chance)
 
 
-def _invoke(log: Log, seat: int, c: cmd.Invoke, chance: Chance) -> None:
+def _invoke(log: Log, seat: int, command: cmd.Invoke, chance: Chance) -> None:
     """Invoke: the God's effect; Freya's action goes on with ``PlaceFreyaCard``."""
-    invoke(log, seat, c, chance)
+    invoke(log, seat, command, chance)
     if log.state.players[seat].drawn is None:
         _end_turn(log, seat, chance)
 
 
-def _place_freya(log: Log, seat: int, c: cmd.PlaceFreyaCard, chance: Chance) -> None:
+def _place_freya(log: Log, seat: int, command: cmd.PlaceFreyaCard, chance: Chance) -> None:
     """Freya: the card drawn and looked at goes face-down at either end of the Party."""
     p = log.state.players[seat]
     assert p.drawn is not None  # checked: no-freya-card
-    log.emit(ev.FreyaCardPlaced(seat, p.drawn, _end_of(len(p.party), c.end)))
+    log.emit(ev.FreyaCardPlaced(seat, p.drawn, _end_of(len(p.party), command.end)))
     _end_turn(log, seat, chance)
 
 
-def _pass(log: Log, seat: int, c: cmd.Pass, chance: Chance) -> None:
+def _pass(log: Log, seat: int, command: cmd.Pass, chance: Chance) -> None:
     """Pass: take a remaining Muster Group (RULINGS.md: any; in Ragnarok none, take nothing)."""
     s = log.state
     if s.round >= ROUNDS:
         log.emit(ev.Passed(seat, None, ()))
     else:
-        group = next(g for g in s.muster if g.leader == c.group)
+        group = next(g for g in s.muster if g.leader == command.group)
         log.emit(ev.Passed(seat, group.leader, (group.leader, *group.cards)))
     _end_turn(log, seat, chance)
 

@@ -46,237 +46,261 @@ def apply(state: State, event: object) -> State:
 
 
 @evolve.register
-def _(e: ev.GameStarted, s: State) -> State:
-    outposts = tuple(Outpost(c, p) for c, p in zip(e.outposts, e.outpost_raid_points, strict=True))
-    players = tuple(replace(p, glory=e.starting_glory) for p in s.players)
-    return replace(s, outposts=outposts, players=players)
+def _(event: ev.GameStarted, state: State) -> State:
+    outposts = tuple(
+        Outpost(c, p) for c, p in zip(event.outposts, event.outpost_raid_points, strict=True)
+    )
+    players = tuple(replace(p, glory=event.starting_glory) for p in state.players)
+    return replace(state, outposts=outposts, players=players)
 
 
 @evolve.register
-def _(e: ev.JarlsRemoved, s: State) -> State:
-    return replace(s, removed=s.removed + e.cards)
+def _(event: ev.JarlsRemoved, state: State) -> State:
+    return replace(state, removed=state.removed + event.cards)
 
 
 @evolve.register
-def _(e: ev.JarlGiven, s: State) -> State:
-    p = s.players[e.seat]
-    return s.with_player(e.seat, replace(p, hand=(*p.hand, e.card)))
+def _(event: ev.JarlGiven, state: State) -> State:
+    p = state.players[event.seat]
+    return state.with_player(event.seat, replace(p, hand=(*p.hand, event.card)))
 
 
 @evolve.register
-def _(e: ev.DeckShuffled, s: State) -> State:
-    return replace(s, deck=e.order)
+def _(event: ev.DeckShuffled, state: State) -> State:
+    return replace(state, deck=event.order)
 
 
 @evolve.register
-def _(e: ev.DiscardShuffledIntoDeck, s: State) -> State:
-    return replace(s, deck=s.deck + e.order, discard=())
+def _(event: ev.DiscardShuffledIntoDeck, state: State) -> State:
+    return replace(state, deck=state.deck + event.order, discard=())
 
 
 @evolve.register
-def _(e: ev.CardsDrawn, s: State) -> State:
-    p = s.players[e.seat]
-    s = replace(s, deck=s.deck[len(e.cards) :])
-    return s.with_player(e.seat, replace(p, hand=p.hand + e.cards))
+def _(event: ev.CardsDrawn, state: State) -> State:
+    p = state.players[event.seat]
+    state = replace(state, deck=state.deck[len(event.cards) :])
+    return state.with_player(event.seat, replace(p, hand=p.hand + event.cards))
 
 
 @evolve.register
-def _(e: ev.TokenPassed, s: State) -> State:
-    if e.token is Token.FIRST_PLAYER:
-        return replace(s, first_player=e.seat)
-    if e.token is Token.TIE_BREAKER:
-        return replace(s, tie_breaker=e.seat)
+def _(event: ev.TokenPassed, state: State) -> State:
+    if event.token is Token.FIRST_PLAYER:
+        return replace(state, first_player=event.seat)
+    if event.token is Token.TIE_BREAKER:
+        return replace(state, tie_breaker=event.seat)
     # Champion: taken from wherever it is, including a Jarl in a Party.
     players = tuple(
         replace(p, party=tuple(replace(pc, champion=False) for pc in p.party))
         if any(pc.champion for pc in p.party)
         else p
-        for p in s.players
+        for p in state.players
     )
-    return replace(s, champion=e.seat, players=players)
+    return replace(state, champion=event.seat, players=players)
 
 
 @evolve.register
-def _(e: ev.MusterGroupFormed, s: State) -> State:
+def _(event: ev.MusterGroupFormed, state: State) -> State:
     return replace(
-        s, deck=s.deck[len(e.cards) :], muster=(*s.muster, MusterGroup(e.leader, e.cards))
+        state,
+        deck=state.deck[len(event.cards) :],
+        muster=(*state.muster, MusterGroup(event.leader, event.cards)),
     )
 
 
 @evolve.register
-def _(e: ev.GodsSelected, s: State) -> State:
-    return replace(s, removed=s.removed + e.removed)
+def _(event: ev.GodsSelected, state: State) -> State:
+    return replace(state, removed=state.removed + event.removed)
 
 
 @evolve.register
-def _(e: ev.RoundStarted, s: State) -> State:
-    players = tuple(replace(p, deployed=False, passed=False) for p in s.players)
+def _(event: ev.RoundStarted, state: State) -> State:
+    players = tuple(replace(p, deployed=False, passed=False) for p in state.players)
     return replace(
-        s, round=e.round, phase=Phase.DEPLOYMENT, players=players, current=None, pending_powers=()
+        state,
+        round=event.round,
+        phase=Phase.DEPLOYMENT,
+        players=players,
+        current=None,
+        pending_powers=(),
     )
 
 
 @evolve.register
-def _(e: ev.PartyDeployed, s: State) -> State:
-    p = s.players[e.seat]
-    party = tuple(PartyCard(c, face_up=False) for c in e.cards)
-    return s.with_player(
-        e.seat, replace(p, hand=_remove(p.hand, e.cards), party=party, deployed=True)
+def _(event: ev.PartyDeployed, state: State) -> State:
+    p = state.players[event.seat]
+    party = tuple(PartyCard(c, face_up=False) for c in event.cards)
+    return state.with_player(
+        event.seat, replace(p, hand=_remove(p.hand, event.cards), party=party, deployed=True)
     )
 
 
 @evolve.register
-def _(e: ev.OutpostPowersOffered, s: State) -> State:
-    return replace(s, phase=Phase.OUTPOST_POWERS, pending_powers=e.colours)
+def _(event: ev.OutpostPowersOffered, state: State) -> State:
+    return replace(state, phase=Phase.OUTPOST_POWERS, pending_powers=event.colours)
 
 
 @evolve.register
-def _(e: ev.OutpostPowerClosed, s: State) -> State:
-    return replace(s, pending_powers=tuple(c for c in s.pending_powers if c is not e.colour))
+def _(event: ev.OutpostPowerClosed, state: State) -> State:
+    return replace(
+        state, pending_powers=tuple(c for c in state.pending_powers if c is not event.colour)
+    )
 
 
 @evolve.register
-def _(e: ev.CardTakenFromDiscard, s: State) -> State:
-    p = s.players[e.seat]
-    party = _insert(p.party, e.position, PartyCard(e.card, face_up=True))
-    s = replace(s, discard=_remove(s.discard, (e.card,)))
-    return s.with_player(e.seat, replace(p, party=party))
+def _(event: ev.CardTakenFromDiscard, state: State) -> State:
+    p = state.players[event.seat]
+    party = _insert(p.party, event.position, PartyCard(event.card, face_up=True))
+    state = replace(state, discard=_remove(state.discard, (event.card,)))
+    return state.with_player(event.seat, replace(p, party=party))
 
 
 @evolve.register
-def _(e: ev.TurnStarted, s: State) -> State:
-    return replace(s, phase=Phase.ACTIONS, current=e.seat, pending_powers=())
+def _(event: ev.TurnStarted, state: State) -> State:
+    return replace(state, phase=Phase.ACTIONS, current=event.seat, pending_powers=())
 
 
 @evolve.register
-def _(e: ev.CardWithdrawn, s: State) -> State:
+def _(event: ev.CardWithdrawn, state: State) -> State:
     """Glory on a withdrawn card (only Loki can put it there) returns to the general supply."""
-    p = s.players[e.seat]
-    party = p.party[: e.position] + p.party[e.position + 1 :]
-    return s.with_player(e.seat, replace(p, party=party, hand=(*p.hand, e.card)))
+    p = state.players[event.seat]
+    party = p.party[: event.position] + p.party[event.position + 1 :]
+    return state.with_player(event.seat, replace(p, party=party, hand=(*p.hand, event.card)))
 
 
 @evolve.register
-def _(e: ev.CardRevealed, s: State) -> State:
-    pc = s.players[e.seat].party[e.position]
-    return _set_card(s, e.seat, e.position, replace(pc, card=e.card, face_up=True))
+def _(event: ev.CardRevealed, state: State) -> State:
+    pc = state.players[event.seat].party[event.position]
+    return _set_card(state, event.seat, event.position, replace(pc, card=event.card, face_up=True))
 
 
 @evolve.register
-def _(e: ev.CardAdded, s: State) -> State:
-    p = s.players[e.seat]
-    party = _insert(p.party, e.position, PartyCard(e.card, face_up=True))
-    return s.with_player(e.seat, replace(p, party=party, hand=_remove(p.hand, (e.card,))))
+def _(event: ev.CardAdded, state: State) -> State:
+    p = state.players[event.seat]
+    party = _insert(p.party, event.position, PartyCard(event.card, face_up=True))
+    return state.with_player(
+        event.seat, replace(p, party=party, hand=_remove(p.hand, (event.card,)))
+    )
 
 
 @evolve.register
-def _(e: ev.GloryPlaced, s: State) -> State:
-    p = s.players[e.seat]
-    if not e.from_supply:
-        s = s.with_player(e.seat, replace(p, glory=p.glory - 1))
-    pc = s.players[e.seat].party[e.position]
-    return _set_card(s, e.seat, e.position, replace(pc, glory=pc.glory + 1))
+def _(event: ev.GloryPlaced, state: State) -> State:
+    p = state.players[event.seat]
+    if not event.from_supply:
+        state = state.with_player(event.seat, replace(p, glory=p.glory - 1))
+    pc = state.players[event.seat].party[event.position]
+    return _set_card(state, event.seat, event.position, replace(pc, glory=pc.glory + 1))
 
 
 @evolve.register
-def _(e: ev.ChampionPlaced, s: State) -> State:
-    pc = s.players[e.seat].party[e.position]
-    s = replace(s, champion=None)
-    return _set_card(s, e.seat, e.position, replace(pc, champion=True))
+def _(event: ev.ChampionPlaced, state: State) -> State:
+    pc = state.players[event.seat].party[event.position]
+    state = replace(state, champion=None)
+    return _set_card(state, event.seat, event.position, replace(pc, champion=True))
 
 
 @evolve.register
-def _(e: ev.GodInvoked, s: State) -> State:
-    p = s.players[e.seat]
-    card = god_card(e.god)
-    s = replace(s, removed=(*s.removed, card))
-    return s.with_player(e.seat, replace(p, gods=_remove(p.gods, (card,)), invoked=True))
+def _(event: ev.GodInvoked, state: State) -> State:
+    p = state.players[event.seat]
+    card = god_card(event.god)
+    state = replace(state, removed=(*state.removed, card))
+    return state.with_player(event.seat, replace(p, gods=_remove(p.gods, (card,)), invoked=True))
 
 
 @evolve.register
-def _(e: ev.HeroRetrieved, s: State) -> State:
-    p = s.players[e.seat]
-    s = replace(s, set_aside=_remove(s.set_aside, (e.card,)))
-    return s.with_player(e.seat, replace(p, hand=(*p.hand, e.card)))
+def _(event: ev.HeroRetrieved, state: State) -> State:
+    p = state.players[event.seat]
+    state = replace(state, set_aside=_remove(state.set_aside, (event.card,)))
+    return state.with_player(event.seat, replace(p, hand=(*p.hand, event.card)))
 
 
 @evolve.register
-def _(e: ev.VictoryPointsGained, s: State) -> State:
-    p = s.players[e.seat]
-    return s.with_player(e.seat, replace(p, vp=p.vp + e.points))
+def _(event: ev.VictoryPointsGained, state: State) -> State:
+    p = state.players[event.seat]
+    return state.with_player(event.seat, replace(p, vp=p.vp + event.points))
 
 
 @evolve.register
-def _(e: ev.FreyaCardDrawn, s: State) -> State:
-    p = s.players[e.seat]
-    s = replace(s, deck=s.deck[1:])
-    return s.with_player(e.seat, replace(p, drawn=e.card))
+def _(event: ev.FreyaCardDrawn, state: State) -> State:
+    p = state.players[event.seat]
+    state = replace(state, deck=state.deck[1:])
+    return state.with_player(event.seat, replace(p, drawn=event.card))
 
 
 @evolve.register
-def _(e: ev.FreyaCardPlaced, s: State) -> State:
-    p = s.players[e.seat]
-    party = _insert(p.party, e.position, PartyCard(e.card, face_up=False))
-    return s.with_player(e.seat, replace(p, party=party, drawn=None))
+def _(event: ev.FreyaCardPlaced, state: State) -> State:
+    p = state.players[event.seat]
+    party = _insert(p.party, event.position, PartyCard(event.card, face_up=False))
+    return state.with_player(event.seat, replace(p, party=party, drawn=None))
 
 
 @evolve.register
-def _(e: ev.GloryRetrieved, s: State) -> State:
-    p = s.players[e.seat]
+def _(event: ev.GloryRetrieved, state: State) -> State:
+    p = state.players[event.seat]
     party = tuple(replace(pc, glory=0) for pc in p.party)
-    return s.with_player(e.seat, replace(p, party=party, glory=p.glory + e.count))
+    return state.with_player(event.seat, replace(p, party=party, glory=p.glory + event.count))
 
 
 @evolve.register
-def _(e: ev.Passed, s: State) -> State:
-    p = s.players[e.seat]
-    muster = tuple(g for g in s.muster if g.leader != e.group)
-    gods = tuple(c for c in e.cards if kind_of(c) is Kind.GOD)
-    hand = tuple(c for c in e.cards if kind_of(c) is not Kind.GOD)
-    s = replace(s, muster=muster)
-    return s.with_player(e.seat, replace(p, passed=True, hand=p.hand + hand, gods=p.gods + gods))
+def _(event: ev.Passed, state: State) -> State:
+    p = state.players[event.seat]
+    muster = tuple(g for g in state.muster if g.leader != event.group)
+    gods = tuple(c for c in event.cards if kind_of(c) is Kind.GOD)
+    hand = tuple(c for c in event.cards if kind_of(c) is not Kind.GOD)
+    state = replace(state, muster=muster)
+    return state.with_player(
+        event.seat, replace(p, passed=True, hand=p.hand + hand, gods=p.gods + gods)
+    )
 
 
 @evolve.register
-def _(e: ev.OutpostAwarded, s: State) -> State:
-    outposts = tuple(replace(o, owner=e.seat) if o.colour is e.colour else o for o in s.outposts)
-    s = replace(s, outposts=outposts)
-    if e.seat is not None and e.vp:
-        p = s.players[e.seat]
-        s = s.with_player(e.seat, replace(p, vp=p.vp + e.vp))
-    return s
+def _(event: ev.OutpostAwarded, state: State) -> State:
+    outposts = tuple(
+        replace(o, owner=event.seat) if o.colour is event.colour else o for o in state.outposts
+    )
+    state = replace(state, outposts=outposts)
+    if event.seat is not None and event.vp:
+        p = state.players[event.seat]
+        state = state.with_player(event.seat, replace(p, vp=p.vp + event.vp))
+    return state
 
 
 @evolve.register
-def _(e: ev.GloryGained, s: State) -> State:
-    p = s.players[e.seat]
-    return s.with_player(e.seat, replace(p, glory=p.glory + len(e.colours)))
+def _(event: ev.GloryGained, state: State) -> State:
+    p = state.players[event.seat]
+    return state.with_player(event.seat, replace(p, glory=p.glory + len(event.colours)))
 
 
 @evolve.register
-def _(e: ev.PartiesDiscarded, s: State) -> State:
+def _(event: ev.PartiesDiscarded, state: State) -> State:
     """Glory returns to the supply; a Champion token still on a Jarl (Rus not collected)
     returns to the player whose Party held it."""
-    champion = s.champion
+    champion = state.champion
     players: list[Player] = []
-    for seat, p in enumerate(s.players):
+    for seat, p in enumerate(state.players):
         if any(pc.champion for pc in p.party):
             champion = seat
         players.append(replace(p, party=()))
-    return replace(s, players=tuple(players), discard=s.discard + e.cards, champion=champion)
-
-
-@evolve.register
-def _(e: ev.MusterGroupDiscarded, s: State) -> State:
-    muster = tuple(g for g in s.muster if g.leader != e.leader)
-    s = replace(s, muster=muster, discard=s.discard + e.cards)
-    if kind_of(e.leader) is Kind.HERO:
-        return replace(s, set_aside=(*s.set_aside, e.leader))
-    return replace(s, removed=(*s.removed, e.leader))
-
-
-@evolve.register
-def _(e: ev.GameEnded, s: State) -> State:
     return replace(
-        s, phase=Phase.OVER, current=None, scores=e.scores, winners=e.winners, end_reason=e.reason
+        state, players=tuple(players), discard=state.discard + event.cards, champion=champion
+    )
+
+
+@evolve.register
+def _(event: ev.MusterGroupDiscarded, state: State) -> State:
+    muster = tuple(g for g in state.muster if g.leader != event.leader)
+    state = replace(state, muster=muster, discard=state.discard + event.cards)
+    if kind_of(event.leader) is Kind.HERO:
+        return replace(state, set_aside=(*state.set_aside, event.leader))
+    return replace(state, removed=(*state.removed, event.leader))
+
+
+@evolve.register
+def _(event: ev.GameEnded, state: State) -> State:
+    return replace(
+        state,
+        phase=Phase.OVER,
+        current=None,
+        scores=event.scores,
+        winners=event.winners,
+        end_reason=event.reason,
     )

@@ -73,42 +73,42 @@ def _at(seat: int, template: Pending) -> Pending:
 # --- the actions of a turn, by command type (the order legal_commands lists them) ---------
 
 
-def _passes(s: State, seat: int, p: Player) -> Iterator[cmd.Pass]:
-    if s.round >= ROUNDS:
+def _passes(state: State, seat: int, player: Player) -> Iterator[cmd.Pass]:
+    if state.round >= ROUNDS:
         yield cmd.Pass()
     else:
-        for group in s.muster:
+        for group in state.muster:
             yield cmd.Pass(group.leader)
 
 
-def _withdraws(s: State, seat: int, p: Player) -> Iterator[cmd.Withdraw]:
-    for pos in p.face_down_positions():
+def _withdraws(state: State, seat: int, player: Player) -> Iterator[cmd.Withdraw]:
+    for pos in player.face_down_positions():
         yield cmd.Withdraw(pos)
 
 
-def _reinforces(s: State, seat: int, p: Player) -> Iterator[cmd.Reinforce]:
-    for pos in p.face_down_positions():
-        for card in p.hand:
+def _reinforces(state: State, seat: int, player: Player) -> Iterator[cmd.Reinforce]:
+    for pos in player.face_down_positions():
+        for card in player.hand:
             for end in End:
                 yield cmd.Reinforce(pos, card, end)
 
 
-def _inspires(s: State, seat: int, p: Player) -> Iterator[cmd.Inspire]:
-    if p.glory:
-        for pos, pc in enumerate(p.party):
+def _inspires(state: State, seat: int, player: Player) -> Iterator[cmd.Inspire]:
+    if player.glory:
+        for pos, pc in enumerate(player.party):
             if pc.face_up and is_warrior(pc.card):
                 yield cmd.Inspire(pos)
 
 
-def _promotes(s: State, seat: int, p: Player) -> Iterator[cmd.Promote]:
-    if s.owner(Colour.BLUE) == seat and s.champion == seat:
-        for pos, pc in enumerate(p.party):
+def _promotes(state: State, seat: int, player: Player) -> Iterator[cmd.Promote]:
+    if state.owner(Colour.BLUE) == seat and state.champion == seat:
+        for pos, pc in enumerate(player.party):
             if pc.face_up and kind_of(pc.card) is Kind.JARL:
                 yield cmd.Promote(pos)
 
 
-def _invokes(s: State, seat: int, p: Player) -> Iterator[cmd.Invoke]:
-    return legal_invokes(s, seat)
+def _invokes(state: State, seat: int, player: Player) -> Iterator[cmd.Invoke]:
+    return legal_invokes(state, seat)
 
 
 _ACTIONS: tuple[tuple[str, Callable[[State, int, Player], Iterator[cmd.Command]]], ...] = (
@@ -121,9 +121,9 @@ _ACTIONS: tuple[tuple[str, Callable[[State, int, Player], Iterator[cmd.Command]]
 )
 
 
-def _available(s: State, seat: int, p: Player) -> tuple[str, ...]:
+def _available(state: State, seat: int, player: Player) -> tuple[str, ...]:
     """The action types with at least one legal command (each generator stops at its first)."""
-    return tuple(name for name, gen in _ACTIONS if next(gen(s, seat, p), None) is not None)
+    return tuple(name for name, gen in _ACTIONS if next(gen(state, seat, player), None) is not None)
 
 
 # --- pending, to_act, legal_commands ----------------------------------------------------

@@ -55,12 +55,12 @@ def admit(state: State, seat: int, command: object) -> None:
             raise CODES.illegal("not-now", f"{name} does not answer {sorted(answers)}")
 
 
-def place_vikings(s: State, seat: int, c: cmd.PlaceVikings) -> None:
+def place_vikings(state: State, seat: int, command: cmd.PlaceVikings) -> None:
     """rules.ja.txt フェイズ5, ヴァイキング駒の配置ルール; column 4 may play one occupation
     before the action (refresher.en.txt), checked on the state before it."""
-    target, refusal = space_refusal(s, seat, c.space, c.option, c.copy)
+    target, refusal = space_refusal(state, seat, command.space, command.option, command.copy)
     refuse(refusal)
-    if c.occupation is not None:
+    if command.occupation is not None:
         assert target is not None
         if target.column != 4:
             refuse(
@@ -68,112 +68,124 @@ def place_vikings(s: State, seat: int, c: cmd.PlaceVikings) -> None:
                     "play-first-column-4", "only a column-4 space plays an occupation first"
                 )
             )
-        if c.occupation not in s.players[seat].hand:
+        if command.occupation not in state.players[seat].hand:
             refuse(CODES.refusal("occupation-not-in-hand", "play an occupation from your hand"))
 
 
-def nothing(s: State, seat: int, c: Any) -> None:
+def nothing(state: State, seat: int, c: Any) -> None:
     """Pass (フェイズ5: one may pass with Vikings left), FinishAction, EndFeast, FinishPlacing:
     the pending decision itself says when they answer."""
 
 
-def take(s: State, seat: int, c: cmd.TakeFromMountain) -> None:
+def take(state: State, seat: int, command: cmd.TakeFromMountain) -> None:
     """山岳と交易: up to the allowance, from the arrow end of a strip not used yet."""
-    run = s.running
+    run = state.running
     assert run is not None
-    if c.strip not in strips_open(s, run):
+    if command.strip not in strips_open(state, run):
         refuse(
             CODES.refusal(
-                "strip-not-open", f"strip {c.strip} is not face up, empty or used already"
+                "strip-not-open", f"strip {command.strip} is not face up, empty or used already"
             )
         )
-    left = next(len(x.items) for x in s.strips if x.number == c.strip)
+    left = next(len(x.items) for x in state.strips if x.number == command.strip)
     most = min(max(run.takes), left)
-    if not 1 <= c.count <= most:
-        refuse(CODES.refusal("take-count", f"take 1 to {most} items from strip {c.strip}"))
+    if not 1 <= command.count <= most:
+        refuse(CODES.refusal("take-count", f"take 1 to {most} items from strip {command.strip}"))
 
 
-def upgrade(s: State, seat: int, c: cmd.Upgrade) -> None:
+def upgrade(state: State, seat: int, command: cmd.Upgrade) -> None:
     """山岳と交易: 格上げ, same shape, one step (or up to two on the double spaces); up to n
     goods, each once ("物品最大n個を…格上げする"): not a good this action's upgrades made."""
-    run = s.running
+    run = state.running
     assert run is not None
-    if not 1 <= c.steps <= run.upgrade_steps:
+    if not 1 <= command.steps <= run.upgrade_steps:
         refuse(
             CODES.refusal("upgrade-steps", f"this space upgrades up to {run.upgrade_steps} step(s)")
         )
-    p = s.players[seat]
-    if GOOD_INDEX[c.good.value] not in upgradable(p, run):
-        if GOOD_INDEX[c.good.value] in upgradable(p):
+    p = state.players[seat]
+    if GOOD_INDEX[command.good.value] not in upgradable(p, run):
+        if GOOD_INDEX[command.good.value] in upgradable(p):
             refuse(
                 CODES.refusal(
-                    "upgraded-already", f"this action made that {c.good.value}: upgrade another"
+                    "upgraded-already",
+                    f"this action made that {command.good.value}: upgrade another",
                 )
             )
-        refuse(CODES.refusal("nothing-to-upgrade", f"you have no {c.good.value} to upgrade"))
-    if upgrades(c.good, c.steps) is None:
-        refuse(CODES.refusal("upgrade-too-far", f"{c.good.value} cannot go up {c.steps} steps"))
-
-
-def play(s: State, seat: int, c: cmd.PlayOccupation) -> None:
-    if c.card not in s.players[seat].hand:
-        refuse(CODES.refusal("occupation-not-in-hand", "play an occupation from your hand"))
-
-
-def place_good(s: State, seat: int, c: cmd.PlaceGood) -> None:
-    """随時アクション: any time, on one's own boards and houses; placed goods never move."""
-    if s.phase not in (Phase.ACTIONS, Phase.FEAST, Phase.FINAL):
-        refuse(CODES.refusal("not-now", "goods are placed while the game runs"))
-    p = s.players[seat]
-    piece, refusal = piece_refusal(p, c.piece, c.rotation)
-    refuse(refusal)
-    assert piece is not None
-    refuse(place_refusal(p, c.board, Placement(piece, c.row, c.col, c.rotation)))
-
-
-def buy_ship(s: State, seat: int, c: cmd.BuyShip) -> None:
-    """船の購入: any time, its silver cost, onto a free berth of its size."""
-    spec = _SHIPS[c.kind]
-    p = s.players[seat]
-    if p.silver < spec.cost:
-        refuse(CODES.refusal("cannot-pay", f"a {c.kind.value} costs {spec.cost} silver"))
-    if free_berths(p, berth_of(c.kind)) < 1:
+        refuse(CODES.refusal("nothing-to-upgrade", f"you have no {command.good.value} to upgrade"))
+    if upgrades(command.good, command.steps) is None:
         refuse(
-            CODES.refusal("no-free-berth", f"no free {berth_of(c.kind)} berth for a {c.kind.value}")
+            CODES.refusal(
+                "upgrade-too-far", f"{command.good.value} cannot go up {command.steps} steps"
+            )
         )
 
 
-def load_ore(s: State, seat: int, c: cmd.LoadOre) -> None:
+def play(state: State, seat: int, command: cmd.PlayOccupation) -> None:
+    if command.card not in state.players[seat].hand:
+        refuse(CODES.refusal("occupation-not-in-hand", "play an occupation from your hand"))
+
+
+def place_good(state: State, seat: int, command: cmd.PlaceGood) -> None:
+    """随時アクション: any time, on one's own boards and houses; placed goods never move."""
+    if state.phase not in (Phase.ACTIONS, Phase.FEAST, Phase.FINAL):
+        refuse(CODES.refusal("not-now", "goods are placed while the game runs"))
+    p = state.players[seat]
+    piece, refusal = piece_refusal(p, command.piece, command.rotation)
+    refuse(refusal)
+    assert piece is not None
+    refuse(
+        place_refusal(
+            p, command.board, Placement(piece, command.row, command.col, command.rotation)
+        )
+    )
+
+
+def buy_ship(state: State, seat: int, command: cmd.BuyShip) -> None:
+    """船の購入: any time, its silver cost, onto a free berth of its size."""
+    spec = _SHIPS[command.kind]
+    p = state.players[seat]
+    if p.silver < spec.cost:
+        refuse(CODES.refusal("cannot-pay", f"a {command.kind.value} costs {spec.cost} silver"))
+    if free_berths(p, berth_of(command.kind)) < 1:
+        refuse(
+            CODES.refusal(
+                "no-free-berth",
+                f"no free {berth_of(command.kind)} berth for a {command.kind.value}",
+            )
+        )
+
+
+def load_ore(state: State, seat: int, command: cmd.LoadOre) -> None:
     """武装: any time but during one's own action; whaling boat 1 slot, longship 3."""
-    p = s.players[seat]
-    if s.running is not None and s.running.seat == seat:
+    p = state.players[seat]
+    if state.running is not None and state.running.seat == seat:
         refuse(CODES.refusal("not-during-action", "ore is loaded before or after an action"))
-    if not 0 <= c.ship < len(p.ships):
-        refuse(CODES.refusal("no-such-ship", f"you have no ship {c.ship}"))
-    ship = p.ships[c.ship]
+    if not 0 <= command.ship < len(p.ships):
+        refuse(CODES.refusal("no-such-ship", f"you have no ship {command.ship}"))
+    ship = p.ships[command.ship]
     if ship.ore >= _SHIPS[ship.kind].ore_slots:
         refuse(CODES.refusal("ship-full", f"this {ship.kind.value} holds no more ore"))
     if p.ore < 1:
         refuse(CODES.refusal("not-in-supply", "you have no ore"))
 
 
-def serve(s: State, seat: int, c: cmd.ServeFood) -> None:
+def serve(state: State, seat: int, command: cmd.ServeFood) -> None:
     """フェイズ9: orange, red and silver on the open squares; the engine's banquet rules."""
-    p = s.players[seat]
-    piece, refusal = piece_refusal(p, c.piece, c.rotation)
+    p = state.players[seat]
+    piece, refusal = piece_refusal(p, command.piece, command.rotation)
     refuse(refusal)
     assert piece is not None and p.banquet is not None
     if P.colour(piece) not in FOOD:
-        refuse(CODES.refusal("not-food", f"{c.piece} is not food (orange, red or silver)"))
-    refuse(hooks.cards.serve_refusal(s, seat, c.piece))
-    error = engine_check(p.banquet, Placement(piece, 0, c.col, c.rotation))
+        refuse(CODES.refusal("not-food", f"{command.piece} is not food (orange, red or silver)"))
+    refuse(hooks.cards.serve_refusal(state, seat, command.piece))
+    error = engine_check(p.banquet, Placement(piece, 0, command.col, command.rotation))
     if error is not None:
         raise error
 
 
-def use_card(s: State, seat: int, c: cmd.UseOccupation) -> None:
-    refuse(hooks.answers.use_refusal(s, seat, c))
+def use_card(state: State, seat: int, command: cmd.UseOccupation) -> None:
+    refuse(hooks.answers.use_refusal(state, seat, command))
 
 
-def resolve_card(s: State, seat: int, c: cmd.ResolveOccupation) -> None:
-    refuse(hooks.answers.resolve_refusal(s, seat, c))
+def resolve_card(state: State, seat: int, command: cmd.ResolveOccupation) -> None:
+    refuse(hooks.answers.resolve_refusal(state, seat, command))

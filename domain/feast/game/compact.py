@@ -88,17 +88,17 @@ def _grouped(drops: dict[Key, dict[tuple[int, int], list[int]]]) -> tuple[Option
     )
 
 
-def compact_legal(s: State, seat: int) -> Compact:
+def compact_legal(state: State, seat: int) -> Compact:
     """The seat's legal commands with ``PlaceGood`` and ``ServeFood`` grouped (see module)."""
     others: list[cmd.Command] = []
     drops: dict[Key, dict[tuple[int, int], list[int]]] = {}
-    for c in other_commands(s, seat):
+    for c in other_commands(state, seat):
         if isinstance(c, cmd.ServeFood):
             key = ("ServeFood", BANQUET, c.piece)
             drops.setdefault(key, {}).setdefault((0, c.col), []).append(c.rotation)
         else:
             others.append(c)
-    for g in good_placements(s, seat):
+    for g in good_placements(state, seat):
         key = ("PlaceGood", g.board, g.piece)
         drops.setdefault(key, {}).setdefault((g.row, g.col), []).append(g.rotation)
     return Compact(tuple(others), _grouped(drops))

@@ -36,58 +36,62 @@ def settle(log: Log, chance: Chance) -> None:
     hooks.cards.settle(log, chance)
 
 
-def _place_vikings(log: Log, seat: int, c: cmd.PlaceVikings, chance: Chance) -> None:
-    place(log, seat, c.space, c.option, c.copy, chance, c.occupation)
+def _place_vikings(log: Log, seat: int, command: cmd.PlaceVikings, chance: Chance) -> None:
+    place(log, seat, command.space, command.option, command.copy, chance, command.occupation)
 
 
-def _pass(log: Log, seat: int, c: cmd.Pass, chance: Chance) -> None:
+def _pass(log: Log, seat: int, command: cmd.Pass, chance: Chance) -> None:
     log.emit(ev.Passed(seat))
     advance(log, seat, chance)
 
 
-def _take(log: Log, seat: int, c: cmd.TakeFromMountain, chance: Chance) -> None:
-    strip = next(x for x in log.state.strips if x.number == c.strip)
-    log.emit(ev.MountainTaken(seat, c.strip, strip.items[: c.count]))
+def _take(log: Log, seat: int, command: cmd.TakeFromMountain, chance: Chance) -> None:
+    strip = next(x for x in log.state.strips if x.number == command.strip)
+    log.emit(ev.MountainTaken(seat, command.strip, strip.items[: command.count]))
     continue_action(log, chance)
 
 
-def _upgrade(log: Log, seat: int, c: cmd.Upgrade, chance: Chance) -> None:
-    into = upgrades(c.good, c.steps)
+def _upgrade(log: Log, seat: int, command: cmd.Upgrade, chance: Chance) -> None:
+    into = upgrades(command.good, command.steps)
     assert into is not None
-    log.emit(ev.GoodUpgraded(seat, c.good, into))
+    log.emit(ev.GoodUpgraded(seat, command.good, into))
     continue_action(log, chance)
 
 
-def _play(log: Log, seat: int, c: cmd.PlayOccupation, chance: Chance) -> None:
-    hooks.cards.play(log, seat, c.card, chance)
+def _play(log: Log, seat: int, command: cmd.PlayOccupation, chance: Chance) -> None:
+    hooks.cards.play(log, seat, command.card, chance)
     continue_action(log, chance)
 
 
-def _finish(log: Log, seat: int, c: cmd.FinishAction, chance: Chance) -> None:
+def _finish(log: Log, seat: int, command: cmd.FinishAction, chance: Chance) -> None:
     finish_action(log, chance)
 
 
-def _place_good(log: Log, seat: int, c: cmd.PlaceGood, chance: Chance) -> None:
-    piece = piece_of(c.piece)
+def _place_good(log: Log, seat: int, command: cmd.PlaceGood, chance: Chance) -> None:
+    piece = piece_of(command.piece)
     assert piece is not None
-    log.emit(ev.GoodPlaced(seat, c.board, Placement(piece, c.row, c.col, c.rotation)))
+    log.emit(
+        ev.GoodPlaced(
+            seat, command.board, Placement(piece, command.row, command.col, command.rotation)
+        )
+    )
 
 
-def _buy_ship(log: Log, seat: int, c: cmd.BuyShip, chance: Chance) -> None:
-    log.emit(ev.ShipBought(seat, c.kind, SHIP_SPECS[c.kind].cost))
+def _buy_ship(log: Log, seat: int, command: cmd.BuyShip, chance: Chance) -> None:
+    log.emit(ev.ShipBought(seat, command.kind, SHIP_SPECS[command.kind].cost))
 
 
-def _load_ore(log: Log, seat: int, c: cmd.LoadOre, chance: Chance) -> None:
-    log.emit(ev.OreLoaded(seat, c.ship))
+def _load_ore(log: Log, seat: int, command: cmd.LoadOre, chance: Chance) -> None:
+    log.emit(ev.OreLoaded(seat, command.ship))
 
 
-def _serve(log: Log, seat: int, c: cmd.ServeFood, chance: Chance) -> None:
-    piece = piece_of(c.piece)
+def _serve(log: Log, seat: int, command: cmd.ServeFood, chance: Chance) -> None:
+    piece = piece_of(command.piece)
     assert piece is not None
-    log.emit(ev.FoodServed(seat, Placement(piece, 0, c.col, c.rotation)))
+    log.emit(ev.FoodServed(seat, Placement(piece, 0, command.col, command.rotation)))
 
 
-def _end_feast(log: Log, seat: int, c: cmd.EndFeast, chance: Chance) -> None:
+def _end_feast(log: Log, seat: int, command: cmd.EndFeast, chance: Chance) -> None:
     """フェイズ9: one Thing penalty per open square left bare; the food goes back."""
     table = log.state.players[seat].banquet
     assert table is not None
@@ -124,7 +128,7 @@ def _store_resources(log: Log, seat: int) -> None:
             log.emit(ev.GoodPlaced(seat, spot[0], spot[1]))
 
 
-def _finish_placing(log: Log, seat: int, c: cmd.FinishPlacing, chance: Chance) -> None:
+def _finish_placing(log: Log, seat: int, command: cmd.FinishPlacing, chance: Chance) -> None:
     log.emit(ev.PlacingFinished(seat))
     if all(p.finished for p in log.state.players):
         for s in range(log.state.count):
@@ -133,13 +137,13 @@ def _finish_placing(log: Log, seat: int, c: cmd.FinishPlacing, chance: Chance) -
         log.emit(ev.GameScored(*final_scores(log.state)))
 
 
-def _use_card(log: Log, seat: int, c: cmd.UseOccupation, chance: Chance) -> None:
-    hooks.answers.use(log, seat, c, chance)
+def _use_card(log: Log, seat: int, command: cmd.UseOccupation, chance: Chance) -> None:
+    hooks.answers.use(log, seat, command, chance)
 
 
-def _resolve_card(log: Log, seat: int, c: cmd.ResolveOccupation, chance: Chance) -> None:
+def _resolve_card(log: Log, seat: int, command: cmd.ResolveOccupation, chance: Chance) -> None:
     """Answer the first offer; once none waits, the flow goes on where it stopped."""
-    hooks.answers.resolve(log, seat, c, chance)
+    hooks.answers.resolve(log, seat, command, chance)
     r = log.state.resume
     if log.state.offers or r is None:
         return
@@ -147,17 +151,17 @@ def _resolve_card(log: Log, seat: int, c: cmd.ResolveOccupation, chance: Chance)
     _resume(log, r, chance)
 
 
-def _resume(log: Log, r: Resume, chance: Chance) -> None:
-    if r.step == "use-space":
-        use_space(log, r, chance)
-    elif r.step == "continue-action":
+def _resume(log: Log, resume: Resume, chance: Chance) -> None:
+    if resume.step == "use-space":
+        use_space(log, resume, chance)
+    elif resume.step == "continue-action":
         continue_action(log, chance)
-    elif r.step == "advance":
-        advance(log, r.seat, chance)
-    elif r.step == GRANT_OVER:
+    elif resume.step == "advance":
+        advance(log, resume.seat, chance)
+    elif resume.step == GRANT_OVER:
         granted.over(log, chance)
     else:
-        run_phases(log, chance, r.step)
+        run_phases(log, chance, resume.step)
 
 
 TABLE: CommandTable[State, Log] = CommandTable(

@@ -45,179 +45,194 @@ _COLUMN_2 = frozenset(a.id for a in ACTION_SPACES if a.column == 2)
 2-Viking placements on them (#166 Weapons Warden, RULINGS.md "A Feast for Odin, more")."""
 
 
-def _player(s: State, seat: int, **changes: Any) -> State:
-    return s.with_player(seat, replace(s.players[seat], **changes))
+def _player(state: State, seat: int, **changes: Any) -> State:
+    return state.with_player(seat, replace(state.players[seat], **changes))
 
 
-def _started(s: State, e: ev.GameStarted) -> State:
+def _started(state: State, event: ev.GameStarted) -> State:
     start = Player(
-        thing=VIKINGS_ON_THING_AT_SETUP[e.length],
-        waiting=VIKINGS_ON_ROUND_SPACES[e.length],
+        thing=VIKINGS_ON_THING_AT_SETUP[event.length],
+        waiting=VIKINGS_ON_ROUND_SPACES[event.length],
         weapons=tuple(1 if w in STARTING_WEAPONS else 0 for w in WEAPON_INDEX),
     )
     start = gain(start, (ItemCount(Good.MEAD.value, 1),))
     return replace(
-        s,
-        players=(start,) * e.players,
-        length=e.length,
-        start_player=e.start_player,
-        strips=tuple(Strip(n, _STRIPS[n]) for n in e.strips),
-        strips_left=tuple(sorted(set(_STRIPS) - set(e.strips))),
+        state,
+        players=(start,) * event.players,
+        length=event.length,
+        start_player=event.start_player,
+        strips=tuple(Strip(n, _STRIPS[n]) for n in event.strips),
+        strips_left=tuple(sorted(set(_STRIPS) - set(event.strips))),
         exploration=tuple(
             Exploration(f.board_letter, f.spec.board) for f in EXPLORATION_FACES if f.front
         ),
-        weapon_deck=weapon_deck(e.players),
-        occupation_deck=dark_cards(e.decks),
-        starting_pool=starting_cards(e.decks),
-        imitation=e.imitation,
+        weapon_deck=weapon_deck(event.players),
+        occupation_deck=dark_cards(event.decks),
+        starting_pool=starting_cards(event.decks),
+        imitation=event.imitation,
         specials_left=tuple(t.value for t in SpecialTile),
-        final_income=e.final_income,
-        effects=e.occupation_effects,
+        final_income=event.final_income,
+        effects=event.occupation_effects,
     )
 
 
-def _dealt(s: State, e: ev.OccupationDealt | ev.OccupationDrawn) -> State:
-    if e.card is None:
-        return s
-    p = s.players[e.seat]
-    s = _player(s, e.seat, hand=(*p.hand, e.card))
-    if isinstance(e, ev.OccupationDealt):
-        return replace(s, starting_pool=tuple(c for c in s.starting_pool if c != e.card))
-    return replace(s, occupation_deck=tuple(c for c in s.occupation_deck if c != e.card))
+def _dealt(state: State, event: ev.OccupationDealt | ev.OccupationDrawn) -> State:
+    if event.card is None:
+        return state
+    p = state.players[event.seat]
+    state = _player(state, event.seat, hand=(*p.hand, event.card))
+    if isinstance(event, ev.OccupationDealt):
+        return replace(
+            state, starting_pool=tuple(c for c in state.starting_pool if c != event.card)
+        )
+    return replace(
+        state, occupation_deck=tuple(c for c in state.occupation_deck if c != event.card)
+    )
 
 
-def _round(s: State, e: ev.RoundStarted) -> State:
+def _round(state: State, event: ev.RoundStarted) -> State:
     players = tuple(
         replace(p, waiting=p.waiting - 1, thing=p.thing + 1, passed=False, column_2_placements=0)
-        for p in s.players
+        for p in state.players
     )
-    return replace(s, round=e.round, phase=Phase.ACTIONS, players=players)
+    return replace(state, round=event.round, phase=Phase.ACTIONS, players=players)
 
 
-def _harvest(s: State, e: ev.Harvested) -> State:
-    got = tuple(ItemCount(g.value, 1) for g in e.goods)
-    return replace(s, players=tuple(gain(p, got) for p in s.players))
+def _harvest(state: State, event: ev.Harvested) -> State:
+    got = tuple(ItemCount(g.value, 1) for g in event.goods)
+    return replace(state, players=tuple(gain(p, got) for p in state.players))
 
 
-def _turned(s: State, e: ev.ExplorationTurned) -> State:
+def _turned(state: State, event: ev.ExplorationTurned) -> State:
     slots = []
-    for x in s.exploration:
-        if x.face.value == e.flipped:
+    for x in state.exploration:
+        if x.face.value == event.flipped:
             x = Exploration(x.letter, _BACK[x.letter])
-        elif x.face.value in e.silvered:
+        elif x.face.value in event.silvered:
             x = replace(x, silver=x.silver + 2)
         slots.append(x)
-    return replace(s, exploration=tuple(slots))
+    return replace(state, exploration=tuple(slots))
 
 
-def _weapon(s: State, e: ev.WeaponDrawn) -> State:
-    deck, discard = s.weapon_deck, s.weapon_discard
-    if e.reshuffled:
+def _weapon(state: State, event: ev.WeaponDrawn) -> State:
+    deck, discard = state.weapon_deck, state.weapon_discard
+    if event.reshuffled:
         deck, discard = discard, (0, 0, 0, 0)
-    i = WEAPON_INDEX[e.weapon.value]
+    i = WEAPON_INDEX[event.weapon.value]
     if deck[i]:
         deck = (*deck[:i], deck[i] - 1, *deck[i + 1 :])
-    s = replace(s, weapon_deck=deck, weapon_discard=discard)
-    return s.with_player(e.seat, gain(s.players[e.seat], (ItemCount(e.weapon.value, 1),)))
-
-
-def _placed(s: State, e: ev.VikingsPlaced) -> State:
-    p = s.players[e.seat]
-    pairs = p.column_2_placements + (1 if e.space in _COLUMN_2 and e.vikings == 2 else 0)
-    s = _player(s, e.seat, thing=p.thing - e.vikings, column_2_placements=pairs)
-    s = replace(
-        s,
-        occupied=(*s.occupied, Occupancy(e.space, e.seat, e.vikings, e.copy)),
-        last_placer=e.seat,
+    state = replace(state, weapon_deck=deck, weapon_discard=discard)
+    return state.with_player(
+        event.seat, gain(state.players[event.seat], (ItemCount(event.weapon.value, 1),))
     )
-    return cards.placed(s, e)
 
 
-def _offered(s: State, e: ev.ChoicesOffered) -> State:
+def _placed(state: State, event: ev.VikingsPlaced) -> State:
+    p = state.players[event.seat]
+    pairs = p.column_2_placements + (1 if event.space in _COLUMN_2 and event.vikings == 2 else 0)
+    state = _player(state, event.seat, thing=p.thing - event.vikings, column_2_placements=pairs)
+    state = replace(
+        state,
+        occupied=(*state.occupied, Occupancy(event.space, event.seat, event.vikings, event.copy)),
+        last_placer=event.seat,
+    )
+    return cards.placed(state, event)
+
+
+def _offered(state: State, event: ev.ChoicesOffered) -> State:
     run = Running(
-        e.seat,
-        e.space,
-        e.takes,
+        event.seat,
+        event.space,
+        event.takes,
         (),
-        e.upgrades,
-        e.upgrade_steps,
-        e.plays,
-        e.bonus_play,
-        e.used,
-        e.awaiting,
+        event.upgrades,
+        event.upgrade_steps,
+        event.plays,
+        event.bonus_play,
+        event.used,
+        event.awaiting,
     )
-    return replace(s, running=run)
+    return replace(state, running=run)
 
 
-def _played(s: State, e: ev.OccupationPlayed) -> State:
-    p = s.players[e.seat]
-    s = _player(s, e.seat, hand=tuple(c for c in p.hand if c != e.card), played=(*p.played, e.card))
-    run = s.running
-    if run is not None and run.seat == e.seat:
+def _played(state: State, event: ev.OccupationPlayed) -> State:
+    p = state.players[event.seat]
+    state = _player(
+        state,
+        event.seat,
+        hand=tuple(c for c in p.hand if c != event.card),
+        played=(*p.played, event.card),
+    )
+    run = state.running
+    if run is not None and run.seat == event.seat:
         if run.plays:
             run = replace(run, plays=run.plays - 1, used=True)
         else:
             run = replace(run, bonus_play=False)
-        s = replace(s, running=run)
-    return cards.note_played(s, e)
+        state = replace(state, running=run)
+    return cards.note_played(state, event)
 
 
-def _peas(s: State, seat: int) -> int:
+def _peas(state: State, seat: int) -> int:
     """Peas that may lie horizontally at the seat's feast: 2 with #186 Pea Flour Baker."""
-    return hooks.cards.horizontal_peas(s, seat)
+    return hooks.cards.horizontal_peas(state, seat)
 
 
-def _laid(s: State, seat: int, p: Player) -> Player:
+def _laid(state: State, seat: int, player: Player) -> Player:
     """The seat's banquet table laid for this round's feast."""
-    setup = BanquetSetup(s.length, s.round, len(p.emigrated), _peas(s, seat))
-    return replace(p, feasted=False, banquet=empty_board(BoardId.BANQUET_TABLE, setup))
+    setup = BanquetSetup(state.length, state.round, len(player.emigrated), _peas(state, seat))
+    return replace(player, feasted=False, banquet=empty_board(BoardId.BANQUET_TABLE, setup))
 
 
-def _feast(s: State, e: ev.FeastBegan) -> State:
-    players = tuple(_laid(s, seat, p) for seat, p in enumerate(s.players))
-    return replace(s, phase=Phase.FEAST, players=players)
+def _feast(state: State, event: ev.FeastBegan) -> State:
+    players = tuple(_laid(state, seat, p) for seat, p in enumerate(state.players))
+    return replace(state, phase=Phase.FEAST, players=players)
 
 
-def _grant_started(s: State, e: ev.GrantStarted) -> State:
+def _grant_started(state: State, event: ev.GrantStarted) -> State:
     """A granted feast lays the seat's table; a granted action is the seat's acting one, not
     placed on its space (``Acting.space`` is the card)."""
-    grant = Grant(e.seat, e.card, e.space, e.option, e.then)
-    s = replace(s, granted=s.granted[1:], granting=grant)
-    if e.space == FEAST:
-        return s.with_player(e.seat, _laid(s, e.seat, s.players[e.seat]))
-    return replace(s, acting=Acting(e.seat, e.card, e.space, 0))
+    grant = Grant(event.seat, event.card, event.space, event.option, event.then)
+    state = replace(state, granted=state.granted[1:], granting=grant)
+    if event.space == FEAST:
+        return state.with_player(event.seat, _laid(state, event.seat, state.players[event.seat]))
+    return replace(state, acting=Acting(event.seat, event.card, event.space, 0))
 
 
-def _feasted(s: State, e: ev.FeastEnded) -> State:
-    p = s.players[e.seat]
-    return _player(s, e.seat, penalties=p.penalties + e.penalties, banquet=None, feasted=True)
-
-
-def _aged(s: State, e: ev.MountainsAged) -> State:
-    strips = tuple(Strip(x.number, x.items[1:]) for x in s.strips if x.number not in e.emptied)
-    return replace(s, strips=strips)
-
-
-def _strip_up(s: State, e: ev.MountainStripTurnedUp) -> State:
-    return replace(
-        s,
-        strips=(*s.strips, Strip(e.number, _STRIPS[e.number])),
-        strips_left=tuple(n for n in s.strips_left if n != e.number),
+def _feasted(state: State, event: ev.FeastEnded) -> State:
+    p = state.players[event.seat]
+    return _player(
+        state, event.seat, penalties=p.penalties + event.penalties, banquet=None, feasted=True
     )
 
 
-def _returned(s: State, e: ev.VikingsReturned) -> State:
-    players = tuple(replace(p, thing=VIKINGS_PER_PLAYER - p.waiting) for p in s.players)
-    return replace(s, players=players, occupied=(), running=None, turn=None)
+def _aged(state: State, event: ev.MountainsAged) -> State:
+    strips = tuple(
+        Strip(x.number, x.items[1:]) for x in state.strips if x.number not in event.emptied
+    )
+    return replace(state, strips=strips)
 
 
-def _final(s: State, e: ev.FinalPlacementBegan) -> State:
-    players = tuple(replace(p, finished=False) for p in s.players)
-    return replace(s, phase=Phase.FINAL, players=players, turn=None)
+def _strip_up(state: State, event: ev.MountainStripTurnedUp) -> State:
+    return replace(
+        state,
+        strips=(*state.strips, Strip(event.number, _STRIPS[event.number])),
+        strips_left=tuple(n for n in state.strips_left if n != event.number),
+    )
 
 
-def _scored(s: State, e: ev.GameScored) -> State:
-    return replace(s, phase=Phase.OVER, scores=e.scores, winners=e.winners)
+def _returned(state: State, event: ev.VikingsReturned) -> State:
+    players = tuple(replace(p, thing=VIKINGS_PER_PLAYER - p.waiting) for p in state.players)
+    return replace(state, players=players, occupied=(), running=None, turn=None)
+
+
+def _final(state: State, event: ev.FinalPlacementBegan) -> State:
+    players = tuple(replace(p, finished=False) for p in state.players)
+    return replace(state, phase=Phase.FINAL, players=players, turn=None)
+
+
+def _scored(state: State, event: ev.GameScored) -> State:
+    return replace(state, phase=Phase.OVER, scores=event.scores, winners=event.winners)
 
 
 _APPLY: dict[type, Callable[[State, Any], State]] = {

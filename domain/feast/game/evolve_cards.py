@@ -13,138 +13,144 @@ from skald.domain.kernel.fast import replace
 _ACTION_REASONS = frozenset({"action", "dice"})
 
 
-def _mark(s: State, seat: int, card: str) -> State:
+def _mark(state: State, seat: int, card: str) -> State:
     """Record a use the card's limit counts (``hooks.cards.limited``)."""
     if not hooks.cards.limited(card):
-        return s
-    p = s.players[seat]
-    return s.with_player(seat, replace(p, used=(*p.used, f"{card}@{s.round}")))
+        return state
+    p = state.players[seat]
+    return state.with_player(seat, replace(p, used=(*p.used, f"{card}@{state.round}")))
 
 
-def used(s: State, e: ev.OccupationUsed) -> State:
-    return _mark(s, e.seat, e.card)
+def used(state: State, event: ev.OccupationUsed) -> State:
+    return _mark(state, event.seat, event.card)
 
 
-def offered(s: State, e: ev.OccupationOffered) -> State:
-    return replace(s, offers=(*s.offers, CardOffer(e.seat, e.card, e.trigger)))
+def offered(state: State, event: ev.OccupationOffered) -> State:
+    return replace(state, offers=(*state.offers, CardOffer(event.seat, event.card, event.trigger)))
 
 
-def answered(s: State, e: ev.OccupationAnswered) -> State:
-    s = replace(s, offers=s.offers[1:])
-    return s if e.option is None else _mark(s, e.seat, e.card)
+def answered(state: State, event: ev.OccupationAnswered) -> State:
+    state = replace(state, offers=state.offers[1:])
+    return state if event.option is None else _mark(state, event.seat, event.card)
 
 
-def awaited(s: State, e: ev.OccupationsAwaited) -> State:
-    return replace(s, resume=e.resume)
+def awaited(state: State, event: ev.OccupationsAwaited) -> State:
+    return replace(state, resume=event.resume)
 
 
-def settled(s: State, e: ev.OffersSettled) -> State:
-    return replace(s, resume=None)
+def settled(state: State, event: ev.OffersSettled) -> State:
+    return replace(state, resume=None)
 
 
-def played_by(s: State, e: ev.OccupationPlayedBy) -> State:
-    p = s.players[e.seat]
-    hand = tuple(c for c in p.hand if c != e.card)
-    return s.with_player(e.seat, replace(p, hand=hand, played=(*p.played, e.card)))
+def played_by(state: State, event: ev.OccupationPlayedBy) -> State:
+    p = state.players[event.seat]
+    hand = tuple(c for c in p.hand if c != event.card)
+    return state.with_player(event.seat, replace(p, hand=hand, played=(*p.played, event.card)))
 
 
-def took(s: State, e: ev.OccupationTookFromMountain) -> State:
-    s = replace(s, strips=taken_off(s, e.strip, len(e.items)))
-    return s.with_player(e.seat, gain(s.players[e.seat], mountain_items(e.items)))
-
-
-def recalled(s: State, e: ev.VikingsRecalled) -> State:
-    occupied = []
-    for o in s.occupied:
-        if o.space == e.space and o.seat == e.seat:
-            if o.vikings > e.vikings:
-                occupied.append(replace(o, vikings=o.vikings - e.vikings))
-        else:
-            occupied.append(o)
-    p = s.players[e.seat]
-    s = s.with_player(e.seat, replace(p, thing=p.thing + e.vikings))
-    return replace(s, occupied=tuple(occupied))
-
-
-def ore_removed(s: State, e: ev.OreRemoved) -> State:
-    p = s.players[e.seat]
-    ships = list(p.ships)
-    ships[e.ship] = replace(ships[e.ship], ore=ships[e.ship].ore - e.ore)
-    return s.with_player(
-        e.seat, replace(p, ships=tuple(ships), ore=p.ore + (e.ore if e.kept else 0))
+def took(state: State, event: ev.OccupationTookFromMountain) -> State:
+    state = replace(state, strips=taken_off(state, event.strip, len(event.items)))
+    return state.with_player(
+        event.seat, gain(state.players[event.seat], mountain_items(event.items))
     )
 
 
-def dice_bonus(s: State, e: ev.DiceBonus) -> State:
-    a = s.acting
-    return s if a is None else replace(s, acting=replace(a, bonus=a.bonus + e.bonus))
+def recalled(state: State, event: ev.VikingsRecalled) -> State:
+    occupied = []
+    for o in state.occupied:
+        if o.space == event.space and o.seat == event.seat:
+            if o.vikings > event.vikings:
+                occupied.append(replace(o, vikings=o.vikings - event.vikings))
+        else:
+            occupied.append(o)
+    p = state.players[event.seat]
+    state = state.with_player(event.seat, replace(p, thing=p.thing + event.vikings))
+    return replace(state, occupied=tuple(occupied))
 
 
-def replaced(s: State, e: ev.ActionReplaced) -> State:
-    a = s.acting
-    return s if a is None else replace(s, acting=replace(a, replaced=e.card))
+def ore_removed(state: State, event: ev.OreRemoved) -> State:
+    p = state.players[event.seat]
+    ships = list(p.ships)
+    ships[event.ship] = replace(ships[event.ship], ore=ships[event.ship].ore - event.ore)
+    return state.with_player(
+        event.seat, replace(p, ships=tuple(ships), ore=p.ore + (event.ore if event.kept else 0))
+    )
 
 
-def searched(s: State, e: ev.WeaponSearched) -> State:
-    i = WEAPON_INDEX[e.weapon.value]
-    deck, discard = list(s.weapon_deck), list(s.weapon_discard)
+def dice_bonus(state: State, event: ev.DiceBonus) -> State:
+    a = state.acting
+    return state if a is None else replace(state, acting=replace(a, bonus=a.bonus + event.bonus))
+
+
+def replaced(state: State, event: ev.ActionReplaced) -> State:
+    a = state.acting
+    return state if a is None else replace(state, acting=replace(a, replaced=event.card))
+
+
+def searched(state: State, event: ev.WeaponSearched) -> State:
+    i = WEAPON_INDEX[event.weapon.value]
+    deck, discard = list(state.weapon_deck), list(state.weapon_discard)
     if discard[i]:
         discard[i] -= 1
     elif deck[i]:
         deck[i] -= 1
-    s = replace(s, weapon_deck=tuple(deck), weapon_discard=tuple(discard))
-    return s.with_player(e.seat, gain(s.players[e.seat], (ItemCount(e.weapon.value, 1),)))
+    state = replace(state, weapon_deck=tuple(deck), weapon_discard=tuple(discard))
+    return state.with_player(
+        event.seat, gain(state.players[event.seat], (ItemCount(event.weapon.value, 1),))
+    )
 
 
-def tile_moved(s: State, e: ev.SpecialTileMoved) -> State:
-    p = s.players[e.owner]
-    board = dict(boards(p))[e.board]
-    left = tuple(pl for pl in board.placed if pl != e.placement)
-    return s.with_player(e.owner, with_board(p, e.board, replace(board, placed=left + e.fills)))
+def tile_moved(state: State, event: ev.SpecialTileMoved) -> State:
+    p = state.players[event.owner]
+    board = dict(boards(p))[event.board]
+    left = tuple(pl for pl in board.placed if pl != event.placement)
+    return state.with_player(
+        event.owner, with_board(p, event.board, replace(board, placed=left + event.fills))
+    )
 
 
 # --- the Acting record ----------------------------------------------------------------------
 
 
-def placed(s: State, e: ev.VikingsPlaced) -> State:
-    target = e.copy if e.copy is not None else e.space
-    return replace(s, acting=Acting(e.seat, e.space, target, e.vikings))
+def placed(state: State, event: ev.VikingsPlaced) -> State:
+    target = event.copy if event.copy is not None else event.space
+    return replace(state, acting=Acting(event.seat, event.space, target, event.vikings))
 
 
-def note_paid(s: State, e: ev.Paid) -> State:
-    a = s.acting
-    if a is None or a.seat != e.seat or e.reason not in _ACTION_REASONS:
-        return s
-    return replace(s, acting=replace(a, paid=a.paid + e.items))
+def note_paid(state: State, event: ev.Paid) -> State:
+    a = state.acting
+    if a is None or a.seat != event.seat or event.reason not in _ACTION_REASONS:
+        return state
+    return replace(state, acting=replace(a, paid=a.paid + event.items))
 
 
-def note_gained(s: State, e: ev.Gained) -> State:
-    a = s.acting
-    if a is None or a.seat != e.seat or e.reason not in _ACTION_REASONS:
-        return s
-    return replace(s, acting=replace(a, gained=a.gained + e.items))
+def note_gained(state: State, event: ev.Gained) -> State:
+    a = state.acting
+    if a is None or a.seat != event.seat or event.reason not in _ACTION_REASONS:
+        return state
+    return replace(state, acting=replace(a, gained=a.gained + event.items))
 
 
-def note_taken(s: State, e: ev.MountainTaken) -> State:
-    a = s.acting
-    if a is None or a.seat != e.seat:
-        return s
-    return replace(s, acting=replace(a, taken=a.taken + e.items))
+def note_taken(state: State, event: ev.MountainTaken) -> State:
+    a = state.acting
+    if a is None or a.seat != event.seat:
+        return state
+    return replace(state, acting=replace(a, taken=a.taken + event.items))
 
 
-def note_upgraded(s: State, e: ev.GoodUpgraded) -> State:
-    a = s.acting
-    if a is None or a.seat != e.seat:
-        return s
-    return replace(s, acting=replace(a, upgraded=(*a.upgraded, e.into)))
+def note_upgraded(state: State, event: ev.GoodUpgraded) -> State:
+    a = state.acting
+    if a is None or a.seat != event.seat:
+        return state
+    return replace(state, acting=replace(a, upgraded=(*a.upgraded, event.into)))
 
 
-def note_played(s: State, e: ev.OccupationPlayed) -> State:
-    a = s.acting
-    if a is None or a.seat != e.seat:
-        return s
-    return replace(s, acting=replace(a, played=a.played + 1))
+def note_played(state: State, event: ev.OccupationPlayed) -> State:
+    a = state.acting
+    if a is None or a.seat != event.seat:
+        return state
+    return replace(state, acting=replace(a, played=a.played + 1))
 
 
-def ended(s: State) -> State:
-    return s if s.acting is None else replace(s, acting=None)
+def ended(state: State) -> State:
+    return state if state.acting is None else replace(state, acting=None)

@@ -13,29 +13,31 @@ from skald.domain.feast.game.state import Dice, State
 from skald.domain.kernel.fast import replace
 
 
-def rolled(s: State, e: ev.DieRolled) -> State:
-    sides = int(e.die.removeprefix("d"))
-    return replace(s, dice=Dice(e.seat, e.space, sides, e.roll, e.value, e.modifier))
+def rolled(state: State, event: ev.DieRolled) -> State:
+    sides = int(event.die.removeprefix("d"))
+    return replace(
+        state, dice=Dice(event.seat, event.space, sides, event.roll, event.value, event.modifier)
+    )
 
 
-def _declared(s: State) -> State:
-    run = s.running
+def _declared(state: State) -> State:
+    run = state.running
     if run is not None:
         run = replace(run, awaiting=(), used=True)
-    return replace(s, dice=None, running=run)
+    return replace(state, dice=None, running=run)
 
 
-def succeeded(s: State, e: ev.DiceSucceeded) -> State:
-    return _declared(s)
+def succeeded(state: State, event: ev.DiceSucceeded) -> State:
+    return _declared(state)
 
 
-def failed(s: State, e: ev.DiceFailed) -> State:
-    s = _declared(s)
-    if not e.returned:
-        return s
-    occupied = list(s.occupied)
-    at = max(i for i, o in enumerate(occupied) if o.seat == e.seat)
-    occupied[at] = replace(occupied[at], vikings=occupied[at].vikings - e.returned)
-    p = s.players[e.seat]
-    s = s.with_player(e.seat, replace(p, thing=p.thing + e.returned))
-    return replace(s, occupied=tuple(occupied))
+def failed(state: State, event: ev.DiceFailed) -> State:
+    state = _declared(state)
+    if not event.returned:
+        return state
+    occupied = list(state.occupied)
+    at = max(i for i, o in enumerate(occupied) if o.seat == event.seat)
+    occupied[at] = replace(occupied[at], vikings=occupied[at].vikings - event.returned)
+    p = state.players[event.seat]
+    state = state.with_player(event.seat, replace(p, thing=p.thing + event.returned))
+    return replace(state, occupied=tuple(occupied))

@@ -25,86 +25,94 @@ def piece_items(piece: Piece) -> tuple[ItemCount, ...]:
     return (ItemCount(piece.name, 1),)
 
 
-def paid(s: State, e: ev.Paid) -> State:
-    discard = list(s.weapon_discard)
-    for it in e.items:
+def paid(state: State, event: ev.Paid) -> State:
+    discard = list(state.weapon_discard)
+    for it in event.items:
         if it.item in WEAPON_INDEX:
             discard[WEAPON_INDEX[it.item]] += it.count
-    s = replace(s, weapon_discard=tuple(discard))
-    return s.with_player(e.seat, pay(s.players[e.seat], e.items))
+    state = replace(state, weapon_discard=tuple(discard))
+    return state.with_player(event.seat, pay(state.players[event.seat], event.items))
 
 
-def gained(s: State, e: ev.Gained) -> State:
-    left = list(s.buildings_left)
-    specials = list(s.specials_left)
-    for it in e.items:
+def gained(state: State, event: ev.Gained) -> State:
+    left = list(state.buildings_left)
+    specials = list(state.specials_left)
+    for it in event.items:
         if it.item in BUILDING_INDEX:
             left[BUILDING_INDEX[it.item]] -= it.count
         elif it.item in SPECIAL_NAMES and it.item in specials:
             specials.remove(it.item)
-    s = replace(s, buildings_left=(left[0], left[1], left[2]), specials_left=tuple(specials))
-    return s.with_player(e.seat, gain(s.players[e.seat], e.items))
+    state = replace(
+        state, buildings_left=(left[0], left[1], left[2]), specials_left=tuple(specials)
+    )
+    return state.with_player(event.seat, gain(state.players[event.seat], event.items))
 
 
-def taken_off(s: State, strip: int, n: int) -> tuple[Strip, ...]:
+def taken_off(state: State, strip: int, n: int) -> tuple[Strip, ...]:
     """The strips once ``n`` items are taken from the arrow end of strip ``strip``."""
-    return tuple(Strip(x.number, x.items[n:]) if x.number == strip else x for x in s.strips)
+    return tuple(Strip(x.number, x.items[n:]) if x.number == strip else x for x in state.strips)
 
 
-def mountain(s: State, e: ev.MountainTaken) -> State:
-    strips = taken_off(s, e.strip, len(e.items))
-    run = s.running
+def mountain(state: State, event: ev.MountainTaken) -> State:
+    strips = taken_off(state, event.strip, len(event.items))
+    run = state.running
     if run is not None:
-        n = len(e.items)
+        n = len(event.items)
         fit = min(a for a in run.takes if a >= n)
         takes = list(run.takes)
         takes.remove(fit)
-        run = replace(run, takes=tuple(takes), strips_used=(*run.strips_used, e.strip), used=True)
-    got = mountain_items(e.items)
-    s = replace(s, strips=strips, running=run)
-    return s.with_player(e.seat, gain(s.players[e.seat], got))
+        run = replace(
+            run, takes=tuple(takes), strips_used=(*run.strips_used, event.strip), used=True
+        )
+    got = mountain_items(event.items)
+    state = replace(state, strips=strips, running=run)
+    return state.with_player(event.seat, gain(state.players[event.seat], got))
 
 
-def upgraded(s: State, e: ev.GoodUpgraded) -> State:
-    p = pay(s.players[e.seat], (ItemCount(e.good.value, 1),))
-    s = s.with_player(e.seat, gain(p, (ItemCount(e.into.value, 1),)))
-    run = s.running
+def upgraded(state: State, event: ev.GoodUpgraded) -> State:
+    p = pay(state.players[event.seat], (ItemCount(event.good.value, 1),))
+    state = state.with_player(event.seat, gain(p, (ItemCount(event.into.value, 1),)))
+    run = state.running
     if run is not None:
-        made = (*run.upgraded, e.into)
-        s = replace(s, running=replace(run, upgrades=run.upgrades - 1, used=True, upgraded=made))
-    return s
+        made = (*run.upgraded, event.into)
+        state = replace(
+            state, running=replace(run, upgrades=run.upgrades - 1, used=True, upgraded=made)
+        )
+    return state
 
 
-def bred(s: State, e: ev.AnimalsBred) -> State:
-    pregnant = {Good.SHEEP: Good.PREGNANT_SHEEP, Good.CATTLE: Good.PREGNANT_CATTLE}[e.animal]
+def bred(state: State, event: ev.AnimalsBred) -> State:
+    pregnant = {Good.SHEEP: Good.PREGNANT_SHEEP, Good.CATTLE: Good.PREGNANT_CATTLE}[event.animal]
     change = (
-        ItemCount(e.animal.value, 2 * e.births - e.pregnancies),
-        ItemCount(pregnant.value, e.pregnancies - e.births),
+        ItemCount(event.animal.value, 2 * event.births - event.pregnancies),
+        ItemCount(pregnant.value, event.pregnancies - event.births),
     )
-    return s.with_player(e.seat, gain(s.players[e.seat], change))
+    return state.with_player(event.seat, gain(state.players[event.seat], change))
 
 
-def served(s: State, e: ev.FoodServed) -> State:
-    p = s.players[e.seat]
+def served(state: State, event: ev.FoodServed) -> State:
+    p = state.players[event.seat]
     assert p.banquet is not None
-    table = replace(p.banquet, placed=(*p.banquet.placed, e.placement))
-    return s.with_player(e.seat, replace(pay(p, piece_items(e.placement.piece)), banquet=table))
+    table = replace(p.banquet, placed=(*p.banquet.placed, event.placement))
+    return state.with_player(
+        event.seat, replace(pay(p, piece_items(event.placement.piece)), banquet=table)
+    )
 
 
-def good_placed(s: State, e: ev.GoodPlaced) -> State:
-    p = pay(s.players[e.seat], piece_items(e.placement.piece))
-    board = dict(boards(p))[e.board]
-    placed = replace(board, placed=(*board.placed, e.placement))
-    return s.with_player(e.seat, with_board(p, e.board, placed))
+def good_placed(state: State, event: ev.GoodPlaced) -> State:
+    p = pay(state.players[event.seat], piece_items(event.placement.piece))
+    board = dict(boards(p))[event.board]
+    placed = replace(board, placed=(*board.placed, event.placement))
+    return state.with_player(event.seat, with_board(p, event.board, placed))
 
 
-def bought(s: State, e: ev.ShipBought) -> State:
-    p = pay(s.players[e.seat], (ItemCount("silver", e.silver),))
-    return s.with_player(e.seat, gain(p, (ItemCount(e.kind.value, 1),)))
+def bought(state: State, event: ev.ShipBought) -> State:
+    p = pay(state.players[event.seat], (ItemCount("silver", event.silver),))
+    return state.with_player(event.seat, gain(p, (ItemCount(event.kind.value, 1),)))
 
 
-def loaded(s: State, e: ev.OreLoaded) -> State:
-    p = s.players[e.seat]
+def loaded(state: State, event: ev.OreLoaded) -> State:
+    p = state.players[event.seat]
     ships = list(p.ships)
-    ships[e.ship] = replace(ships[e.ship], ore=ships[e.ship].ore + 1)
-    return s.with_player(e.seat, replace(p, ore=p.ore - 1, ships=tuple(ships)))
+    ships[event.ship] = replace(ships[event.ship], ore=ships[event.ship].ore + 1)
+    return state.with_player(event.seat, replace(p, ore=p.ore - 1, ships=tuple(ships)))

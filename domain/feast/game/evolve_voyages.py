@@ -12,54 +12,56 @@ from skald.domain.feast.placement import empty_board
 from skald.domain.kernel.fast import replace
 
 
-def _answered(s: State) -> State:
+def _answered(state: State) -> State:
     """The running action's pending step is answered: its effect has been used."""
-    run = s.running
+    run = state.running
     if run is None:
-        return s
-    return replace(s, running=replace(run, awaiting=(), used=True))
+        return state
+    return replace(state, running=replace(run, awaiting=(), used=True))
 
 
-def traded(s: State, e: ev.GoodsTraded) -> State:
-    p = s.players[e.seat]
-    for g in e.goods:
+def traded(state: State, event: ev.GoodsTraded) -> State:
+    p = state.players[event.seat]
+    for g in event.goods:
         blue = upgrades(g, 1)
         assert blue is not None
         p = gain(pay(p, (ItemCount(g.value, 1),)), (ItemCount(blue.value, 1),))
-    return _answered(s.with_player(e.seat, p))
+    return _answered(state.with_player(event.seat, p))
 
 
-def bought(s: State, e: ev.SpecialsBought) -> State:
-    names = [t.value for t in e.tiles]
-    p = pay(s.players[e.seat], (ItemCount("silver", e.silver),))
+def bought(state: State, event: ev.SpecialsBought) -> State:
+    names = [t.value for t in event.tiles]
+    p = pay(state.players[event.seat], (ItemCount("silver", event.silver),))
     p = gain(p, tuple(ItemCount(n, 1) for n in names))
-    left = tuple(t for t in s.specials_left if t not in names)
-    return _answered(replace(s.with_player(e.seat, p), specials_left=left))
+    left = tuple(t for t in state.specials_left if t not in names)
+    return _answered(replace(state.with_player(event.seat, p), specials_left=left))
 
 
-def explored(s: State, e: ev.BoardExplored) -> State:
-    face = BoardId(e.face)
+def explored(state: State, event: ev.BoardExplored) -> State:
+    face = BoardId(event.face)
     slots = tuple(
-        replace(x, owner=e.seat, silver=0) if x.face is face else x for x in s.exploration
+        replace(x, owner=event.seat, silver=0) if x.face is face else x for x in state.exploration
     )
-    p = s.players[e.seat]
-    p = replace(p, explored=(*p.explored, empty_board(face)), silver=p.silver + e.silver)
-    return replace(s.with_player(e.seat, p), exploration=slots)
+    p = state.players[event.seat]
+    p = replace(p, explored=(*p.explored, empty_board(face)), silver=p.silver + event.silver)
+    return replace(state.with_player(event.seat, p), exploration=slots)
 
 
-def exchanged(s: State, e: ev.ShipExchanged) -> State:
-    p = s.players[e.seat]
-    ships = (*p.ships[: e.ship], *p.ships[e.ship + 1 :], Ship(e.into))
-    return s.with_player(e.seat, replace(p, ships=ships))
+def exchanged(state: State, event: ev.ShipExchanged) -> State:
+    p = state.players[event.seat]
+    ships = (*p.ships[: event.ship], *p.ships[event.ship + 1 :], Ship(event.into))
+    return state.with_player(event.seat, replace(p, ships=ships))
 
 
-def emigrated(s: State, e: ev.ShipEmigrated) -> State:
+def emigrated(state: State, event: ev.ShipEmigrated) -> State:
     """The ship leaves the fleet with its ore (lost) for the banquet table."""
-    p = s.players[e.seat]
-    ships = (*p.ships[: e.ship], *p.ships[e.ship + 1 :])
-    p = replace(p, ships=ships, emigrated=(*p.emigrated, e.kind), silver=p.silver - e.silver)
-    return s.with_player(e.seat, p)
+    p = state.players[event.seat]
+    ships = (*p.ships[: event.ship], *p.ships[event.ship + 1 :])
+    p = replace(
+        p, ships=ships, emigrated=(*p.emigrated, event.kind), silver=p.silver - event.silver
+    )
+    return state.with_player(event.seat, p)
 
 
-def blocked(s: State, e: ev.SoloSpacesBlocked) -> State:
-    return replace(s, blocked=e.spaces)
+def blocked(state: State, event: ev.SoloSpacesBlocked) -> State:
+    return replace(state, blocked=event.spaces)

@@ -30,7 +30,7 @@ from skald.domain.kernel.chance import Chance
 __all__ = ["grant_refusal", "over", "start_next"]
 
 
-def grant_refusal(s: State, seat: int, space_id: str, option: int) -> Refusal | None:
+def grant_refusal(state: State, seat: int, space_id: str, option: int) -> Refusal | None:
     """Why the seat cannot carry out the space's action now without Vikings: the space's own
     conditions (ships, cost, a full action: ``turn``'s refusals, with the cards acting
     immediately before it counted as for a placement: ``turn.counted_refusal``), never its
@@ -43,7 +43,7 @@ def grant_refusal(s: State, seat: int, space_id: str, option: int) -> Refusal | 
         return CODES.refusal(
             "no-such-option", f"{space_id} has options {SPACE_RULES[target.kind].options}"
         )
-    return counted_refusal(s, SpaceUse(seat, target, option, True))
+    return counted_refusal(state, SpaceUse(seat, target, option, True))
 
 
 def start_next(log: Log, then: Resume, chance: Chance) -> bool:
@@ -74,9 +74,9 @@ def over(log: Log, chance: Chance) -> bool:
     return True
 
 
-def go_on(log: Log, r: Resume, chance: Chance) -> None:
+def go_on(log: Log, resume: Resume, chance: Chance) -> None:
     """Where a grant's flow goes on: the next turn after ``r.seat``, or a phase step."""
-    if r.step == "advance":
-        advance(log, r.seat, chance)
+    if resume.step == "advance":
+        advance(log, resume.seat, chance)
     else:
-        run_phases(log, chance, r.step)
+        run_phases(log, chance, resume.step)

@@ -50,82 +50,82 @@ def mountain_items(taken: Iterable[MountainItem]) -> tuple[ItemCount, ...]:
     return tuple(ItemCount(*MOUNTAIN_ITEM[i]) for i in taken)
 
 
-def good_count(p: Player, good: Good | str) -> int:
-    return p.goods[GOOD_INDEX[str(good)]]
+def good_count(player: Player, good: Good | str) -> int:
+    return player.goods[GOOD_INDEX[str(good)]]
 
 
-def sheep(p: Player) -> int:
-    return good_count(p, Good.SHEEP) + good_count(p, Good.PREGNANT_SHEEP)
+def sheep(player: Player) -> int:
+    return good_count(player, Good.SHEEP) + good_count(player, Good.PREGNANT_SHEEP)
 
 
-def cattle(p: Player) -> int:
-    return good_count(p, Good.CATTLE) + good_count(p, Good.PREGNANT_CATTLE)
+def cattle(player: Player) -> int:
+    return good_count(player, Good.CATTLE) + good_count(player, Good.PREGNANT_CATTLE)
 
 
-def amount(p: Player, item: str) -> int:
+def amount(player: Player, item: str) -> int:
     """How many of ``item`` the player has in supply (ships: how many owned)."""
     if item in GOOD_INDEX:
-        return p.goods[GOOD_INDEX[item]]
+        return player.goods[GOOD_INDEX[item]]
     if item in RESOURCES:
-        return int(getattr(p, item))
+        return int(getattr(player, item))
     if item in WEAPON_INDEX:
-        return p.weapons[WEAPON_INDEX[item]]
+        return player.weapons[WEAPON_INDEX[item]]
     if item in SPECIAL_NAMES:
-        return p.specials.count(item)
+        return player.specials.count(item)
     if item in (k.value for k in ShipKind):
-        return sum(1 for s in p.ships if s.kind.value == item)
+        return sum(1 for s in player.ships if s.kind.value == item)
     raise KeyError(item)
 
 
-def can_pay(p: Player, cost: Iterable[ItemCount]) -> bool:
-    return all(amount(p, c.item) >= c.count for c in cost)
+def can_pay(player: Player, cost: Iterable[ItemCount]) -> bool:
+    return all(amount(player, c.item) >= c.count for c in cost)
 
 
-def _add(p: Player, item: str, n: int) -> Player:
+def _add(player: Player, item: str, n: int) -> Player:
     if item in GOOD_INDEX:
-        goods = list(p.goods)
+        goods = list(player.goods)
         goods[GOOD_INDEX[item]] += n
-        return replace(p, goods=tuple(goods))
+        return replace(player, goods=tuple(goods))
     if item in RESOURCES:
-        return replace(p, **{item: getattr(p, item) + n})
+        return replace(player, **{item: getattr(player, item) + n})
     if item in WEAPON_INDEX:
-        weapons = list(p.weapons)
+        weapons = list(player.weapons)
         weapons[WEAPON_INDEX[item]] += n
-        return replace(p, weapons=tuple(weapons))
+        return replace(player, weapons=tuple(weapons))
     if item in SPECIAL_NAMES:
-        specials = list(p.specials)
+        specials = list(player.specials)
         for _ in range(abs(n)):
             if n > 0:
                 specials.append(item)
             else:
                 specials.remove(item)
-        return replace(p, specials=tuple(sorted(specials)))
+        return replace(player, specials=tuple(sorted(specials)))
     if item in HOUSE_BOARDS:
         new = tuple(empty_board(HOUSE_BOARDS[item]) for _ in range(n))
-        return replace(p, houses=p.houses + new)
+        return replace(player, houses=player.houses + new)
     kind = ShipKind(item)
     if n > 0:
-        return replace(p, ships=p.ships + tuple(Ship(kind) for _ in range(n)))
-    ships = list(p.ships)
+        return replace(player, ships=player.ships + tuple(Ship(kind) for _ in range(n)))
+    ships = list(player.ships)
     for _ in range(-n):
         ships.remove(min((s for s in ships if s.kind is kind), key=lambda s: s.ore))
-    return replace(p, ships=tuple(ships))
+    return replace(player, ships=tuple(ships))
 
 
-def gain(p: Player, things: Iterable[ItemCount]) -> Player:
+def gain(player: Player, things: Iterable[ItemCount]) -> Player:
     for t in things:
-        p = _add(p, t.item, t.count)
-    return p
+        player = _add(player, t.item, t.count)
+    return player
 
 
-def pay(p: Player, things: Iterable[ItemCount]) -> Player:
+def pay(player: Player, things: Iterable[ItemCount]) -> Player:
     for t in things:
-        p = _add(p, t.item, -t.count)
-    return p
+        player = _add(player, t.item, -t.count)
+    return player
 
 
-def free_berths(p: Player, berth: Berth) -> int:
-    used = sum(1 for s in p.ships if SHIP_SPECS[s.kind].berth is berth)
+def free_berths(player: Player, berth: Berth) -> int:
+    used = sum(1 for s in player.ships if SHIP_SPECS[s.kind].berth is berth)
     return (BERTHS_SMALL if berth is Berth.SMALL else BERTHS_LARGE) - used
 
 
@@ -142,31 +142,31 @@ def piece_of(name: str) -> Piece | None:
     return None
 
 
-def boards(p: Player) -> Iterator[tuple[str, BoardState]]:
+def boards(player: Player) -> Iterator[tuple[str, BoardState]]:
     """Every surface the player places goods on, with its command name."""
-    yield "home", p.home
-    for b in p.explored:
+    yield "home", player.home
+    for b in player.explored:
         yield b.board.value, b
     seen: dict[BoardId, int] = {}
-    for h in p.houses:
+    for h in player.houses:
         n = seen.get(h.board, 0)
         seen[h.board] = n + 1
         yield f"{h.board.value}-{n}", h
 
 
-def with_board(p: Player, name: str, state: BoardState) -> Player:
+def with_board(player: Player, name: str, state: BoardState) -> Player:
     if name == "home":
-        return replace(p, home=state)
-    explored = list(p.explored)
+        return replace(player, home=state)
+    explored = list(player.explored)
     for i, b in enumerate(explored):
         if b.board.value == name:
             explored[i] = state
-            return replace(p, explored=tuple(explored))
-    houses = list(p.houses)
-    for i, (n, _) in enumerate(list(boards(p))[1 + len(p.explored) :]):
+            return replace(player, explored=tuple(explored))
+    houses = list(player.houses)
+    for i, (n, _) in enumerate(list(boards(player))[1 + len(player.explored) :]):
         if n == name:
             houses[i] = state
-            return replace(p, houses=tuple(houses))
+            return replace(player, houses=tuple(houses))
     raise KeyError(name)
 
 

@@ -41,58 +41,58 @@ _PROMPTS = {
 }
 
 
-def _decisions(s: State) -> Iterator[tuple[int, str, tuple[str, ...]]]:
-    if s.phase is Phase.OVER:
+def _decisions(state: State) -> Iterator[tuple[int, str, tuple[str, ...]]]:
+    if state.phase is Phase.OVER:
         return
-    g = s.granting
-    if s.offers:
-        yield s.offers[0].seat, "feast/occupation", ("ResolveOccupation",)
-    elif s.dice is not None:  # a granted action may run in any phase (``granted``)
-        yield s.dice.seat, "feast/after-roll", after_roll(s, s.dice)
-    elif s.running is not None:
-        yield s.running.seat, "feast/action-step", step_answers(s, s.running)
+    g = state.granting
+    if state.offers:
+        yield state.offers[0].seat, "feast/occupation", ("ResolveOccupation",)
+    elif state.dice is not None:  # a granted action may run in any phase (``granted``)
+        yield state.dice.seat, "feast/after-roll", after_roll(state, state.dice)
+    elif state.running is not None:
+        yield state.running.seat, "feast/action-step", step_answers(state, state.running)
     elif g is not None and g.space == FEAST:  # a feast for one seat (#5 Chief)
         yield g.seat, "feast/feast", ("ServeFood", "EndFeast")
-    elif s.phase is Phase.ACTIONS:
-        if s.turn is not None:
-            yield s.turn, "feast/place-vikings", ("PlaceVikings", "Pass")
-    elif s.phase is Phase.FEAST:
-        for seat, p in enumerate(s.players):
+    elif state.phase is Phase.ACTIONS:
+        if state.turn is not None:
+            yield state.turn, "feast/place-vikings", ("PlaceVikings", "Pass")
+    elif state.phase is Phase.FEAST:
+        for seat, p in enumerate(state.players):
             if not p.feasted:
                 yield seat, "feast/feast", ("ServeFood", "EndFeast")
-    elif s.phase is Phase.FINAL:
-        for seat, p in enumerate(s.players):
+    elif state.phase is Phase.FINAL:
+        for seat, p in enumerate(state.players):
             if not p.finished:
                 yield seat, "feast/final-placement", ("FinishPlacing",)
 
 
-def pending(s: State) -> tuple[Pending, ...]:
-    return tuple(Pending(seat, d, _PROMPTS[d], answers) for seat, d, answers in _decisions(s))
+def pending(state: State) -> tuple[Pending, ...]:
+    return tuple(Pending(seat, d, _PROMPTS[d], answers) for seat, d, answers in _decisions(state))
 
 
-def to_act(s: State) -> frozenset[int]:
-    return frozenset(seat for seat, _, _ in _decisions(s))
+def to_act(state: State) -> frozenset[int]:
+    return frozenset(seat for seat, _, _ in _decisions(state))
 
 
-def answers_of(s: State, seat: int) -> frozenset[str]:
-    return frozenset(a for who, _, answers in _decisions(s) if who == seat for a in answers)
+def answers_of(state: State, seat: int) -> frozenset[str]:
+    return frozenset(a for who, _, answers in _decisions(state) if who == seat for a in answers)
 
 
-def _answers(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.Command]:
-    p = s.players[seat]
+def _answers(state: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.Command]:
+    p = state.players[seat]
     if "PlaceVikings" in answers:
-        for space, option, copy in place_commands(s, seat):
+        for space, option, copy in place_commands(state, seat):
             yield cmd.PlaceVikings(space, option, copy)
             if p.hand and SPACES[copy or space].column == 4:  # play one first
                 for card in p.hand:
                     yield cmd.PlaceVikings(space, option, copy, card)
     if "Pass" in answers:
         yield cmd.Pass()
-    run = s.running
+    run = state.running
     if run is not None and run.seat == seat:
         if "TakeFromMountain" in answers:
-            for x in s.strips:
-                if x.number in strips_open(s, run):
+            for x in state.strips:
+                if x.number in strips_open(state, run):
                     for n in range(1, min(max(run.takes), len(x.items)) + 1):
                         yield cmd.TakeFromMountain(x.number, n)
         if "Upgrade" in answers:
@@ -106,10 +106,10 @@ def _answers(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.Comma
                 yield cmd.PlayOccupation(card)
         if "FinishAction" in answers:
             yield cmd.FinishAction()
-    yield from dice_steps.dice_commands(s, seat, answers)
-    yield from voyage_steps.voyage_commands(s, seat, answers)
+    yield from dice_steps.dice_commands(state, seat, answers)
+    yield from voyage_steps.voyage_commands(state, seat, answers)
     if "EndFeast" in answers:
-        sober = hooks.cards.serve_refusal(s, seat, "mead") is not None
+        sober = hooks.cards.serve_refusal(state, seat, "mead") is not None
         for pl in food_placements(p):
             if not (sober and pl.piece.name == "mead"):
                 yield cmd.ServeFood(pl.piece.name, pl.col, pl.rotation)
@@ -117,38 +117,38 @@ def _answers(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.Comma
     if "FinishPlacing" in answers:
         yield cmd.FinishPlacing()
     if "ResolveOccupation" in answers:
-        yield from hooks.answers.resolve_commands(s, seat)
+        yield from hooks.answers.resolve_commands(state, seat)
 
 
-def _anytime(s: State, seat: int) -> Iterator[cmd.Command]:
-    p = s.players[seat]
+def _anytime(state: State, seat: int) -> Iterator[cmd.Command]:
+    p = state.players[seat]
     for spec in SHIPS:
         if p.silver >= spec.cost and free_berths(p, berth_of(spec.kind)) > 0:
             yield cmd.BuyShip(spec.kind)
-    own_action = s.running is not None and s.running.seat == seat
+    own_action = state.running is not None and state.running.seat == seat
     if p.ore and not own_action:
         for i, ship in enumerate(p.ships):
             if ship.ore < next(x.ore_slots for x in SHIPS if x.kind is ship.kind):
                 yield cmd.LoadOre(i)
-    yield from hooks.answers.use_commands(s, seat)
+    yield from hooks.answers.use_commands(state, seat)
 
 
-def good_placements(s: State, seat: int) -> Iterator[cmd.PlaceGood]:
+def good_placements(state: State, seat: int) -> Iterator[cmd.PlaceGood]:
     """Every legal ``PlaceGood`` of the seat (``placements.compact_legal`` groups them)."""
-    if s.phase in (Phase.SETUP, Phase.OVER) or not 0 <= seat < s.count:
+    if state.phase in (Phase.SETUP, Phase.OVER) or not 0 <= seat < state.count:
         return
-    for board, pl in placements(s.players[seat]):
+    for board, pl in placements(state.players[seat]):
         yield cmd.PlaceGood(board, pl.piece.name, pl.row, pl.col, pl.rotation)
 
 
-def other_commands(s: State, seat: int) -> Iterator[cmd.Command]:
+def other_commands(state: State, seat: int) -> Iterator[cmd.Command]:
     """``legal_commands`` without the ``PlaceGood`` placements, in the same order."""
-    if s.phase in (Phase.SETUP, Phase.OVER) or not 0 <= seat < s.count:
+    if state.phase in (Phase.SETUP, Phase.OVER) or not 0 <= seat < state.count:
         return
-    yield from _answers(s, seat, answers_of(s, seat))
-    yield from _anytime(s, seat)
+    yield from _answers(state, seat, answers_of(state, seat))
+    yield from _anytime(state, seat)
 
 
-def legal_commands(s: State, seat: int) -> Iterator[cmd.Command]:
-    yield from other_commands(s, seat)
-    yield from good_placements(s, seat)
+def legal_commands(state: State, seat: int) -> Iterator[cmd.Command]:
+    yield from other_commands(state, seat)
+    yield from good_placements(state, seat)

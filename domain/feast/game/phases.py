@@ -32,10 +32,10 @@ from skald.domain.kernel.chance import Chance
 _FLIPS = {f.spec.board: f.flips for f in EXPLORATION_FACES if f.front}
 
 
-def board_income(p: Player) -> int:
+def board_income(player: Player) -> int:
     """Phase 7: the home board's and every claimed exploration board's income (RULINGS.md:
     Greenland's two tracks are summed, in ``placement.income``)."""
-    return income(p.home) + sum(income(b) for b in p.explored)
+    return income(player.home) + sum(income(b) for b in player.explored)
 
 
 def _round(log: Log, chance: Chance) -> bool:

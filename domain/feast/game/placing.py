@@ -33,24 +33,24 @@ from skald.domain.feast.special_tiles import SpecialTile
 FOOD = (Colour.ORANGE, Colour.RED, Colour.SILVER)
 
 
-def supply_pieces(p: Player) -> Iterator[Piece]:
+def supply_pieces(player: Player) -> Iterator[Piece]:
     """Every distinct placeable piece the player holds in supply."""
     for i, spec in enumerate(GOODS):
-        if p.goods[i]:
+        if player.goods[i]:
             yield Piece.good(spec.good)
-    for name in sorted(set(p.specials)):
+    for name in sorted(set(player.specials)):
         yield Piece.special(SpecialTile(name))
-    if p.silver:
+    if player.silver:
         yield SILVER
-    if p.ore:
+    if player.ore:
         yield ORE
 
 
-def piece_refusal(p: Player, name: str, rotation: int) -> tuple[Piece | None, Refusal | None]:
+def piece_refusal(player: Player, name: str, rotation: int) -> tuple[Piece | None, Refusal | None]:
     piece = piece_of(name)
     if piece is None:
         return None, CODES.refusal("unknown-piece", f"{name!r} is not a piece that can be placed")
-    if amount(p, name) < 1:
+    if amount(player, name) < 1:
         return piece, CODES.refusal("not-in-supply", f"you have no {name} in your supply")
     if rotation not in distinct_rotations(P.cells(piece)):
         return piece, CODES.refusal(
@@ -60,12 +60,12 @@ def piece_refusal(p: Player, name: str, rotation: int) -> tuple[Piece | None, Re
     return piece, None
 
 
-def board_named(p: Player, name: str) -> BoardState | None:
-    return dict(boards(p)).get(name)
+def board_named(player: Player, name: str) -> BoardState | None:
+    return dict(boards(player)).get(name)
 
 
-def place_refusal(p: Player, board: str, placement: Placement) -> Refusal | None:
-    state = board_named(p, board)
+def place_refusal(player: Player, board: str, placement: Placement) -> Refusal | None:
+    state = board_named(player, board)
     if state is None:
         return CODES.refusal("no-such-board", f"you have no board or house {board!r}")
     if placement.piece.kind is PieceKind.GOOD and is_animal(placement.piece.name):
@@ -76,20 +76,20 @@ def place_refusal(p: Player, board: str, placement: Placement) -> Refusal | None
     return None if error is None else (error.rule, error.reason)
 
 
-def placements(p: Player) -> Iterator[tuple[str, Placement]]:
+def placements(player: Player) -> Iterator[tuple[str, Placement]]:
     """Every legal anytime placement of the player, lazily (board name, placement)."""
     pieces = tuple(
-        x for x in supply_pieces(p) if not (x.kind is PieceKind.GOOD and is_animal(x.name))
+        x for x in supply_pieces(player) if not (x.kind is PieceKind.GOOD and is_animal(x.name))
     )
-    for name, state in boards(p):
+    for name, state in boards(player):
         for piece in pieces:
             for pl in legal_placements(state, piece):
                 yield name, pl
 
 
-def food_placements(p: Player) -> Iterator[Placement]:
-    if p.banquet is None:
+def food_placements(player: Player) -> Iterator[Placement]:
+    if player.banquet is None:
         return
-    for piece in supply_pieces(p):
+    for piece in supply_pieces(player):
         if P.colour(piece) in FOOD:
-            yield from legal_placements(p.banquet, piece)
+            yield from legal_placements(player.banquet, piece)

@@ -28,30 +28,30 @@ CURRENT = SETTLED_2026_12
 """What a new game plays under by default."""
 
 
-def raid_judged_after_spending(s: State) -> bool:
+def raid_judged_after_spending(state: State) -> bool:
     """RULINGS.md "A Feast for Odin, more": "five or less fails" is judged on the battle
     result — the die, plus ore where the space adds it, plus every stone and long sword spent
     (refresher.en.txt: "Your stone adds 1, bringing you to 8 ... With a result of 8"; rules.ja.txt
     襲撃: a tile whose sword value is at most the result, raised by stone and long swords). So
     5 + a stone + a long sword = 7 succeeds. Before: judged on the roll plus ore alone."""
-    return s.readings >= SETTLED_2026_12
+    return state.readings >= SETTLED_2026_12
 
 
-def cards_before_count(s: State) -> bool:
+def cards_before_count(state: State) -> bool:
     """RULINGS.md "A Feast for Odin, more": cards acting "immediately before" a space's action
     or "instead" of it count when deciding whether the space may be used — it may be taken
     when its action can be carried out as the player's played cards change it (#149 Priest's
     oil, #37 Foreign Trader's ↑1, #105 Knarr Builder's knarr; ``Card.enables``). Before: the
     space's conditions were read on the state as it is when the Vikings are placed."""
-    return s.readings >= SETTLED_2026_12
+    return state.readings >= SETTLED_2026_12
 
 
-def warden_counts_placements(s: State) -> bool:
+def warden_counts_placements(state: State) -> bool:
     """RULINGS.md "A Feast for Odin, more": #166 Weapons Warden counts the owner's 2-Viking
     column-2 placements made this round (``Player.column_2_placements``: every one, also
     before the card was played; the first gives nothing), and Vikings moved back by #60
     Inspector do not undo a placement made. Before: the seat's column-2 spaces occupied now."""
-    return s.readings >= SETTLED_2026_12
+    return state.readings >= SETTLED_2026_12
 
 
 __all__ = [

@@ -28,18 +28,18 @@ _POINTS = {o.number: o.points for o in OCCUPATIONS}
 _CROWN = SPECIAL_SPECS[SpecialTile.ENGLISH_CROWN]
 
 
-def _has_crown(p: Player) -> bool:
-    if _CROWN.tile.value in p.specials:
+def _has_crown(player: Player) -> bool:
+    if _CROWN.tile.value in player.specials:
         return True
     return any(
         pl.piece.kind is PieceKind.SPECIAL and pl.piece.name == _CROWN.tile.value
-        for _, b in boards(p)
+        for _, b in boards(player)
         for pl in b.placed
     )
 
 
-def score_line(s: State, seat: int) -> ScoreLine:
-    p = s.players[seat]
+def score_line(state: State, seat: int) -> ScoreLine:
+    p = state.players[seat]
     ships = sum(SHIP_SPECS[sh.kind].cost for sh in p.ships)
     emigrated = sum(SHIP_SPECS[k].emigrated_points or 0 for k in p.emigrated)
     exploration = sum(BOARD_SPECS[b.board].points for b in p.explored)
@@ -49,7 +49,7 @@ def score_line(s: State, seat: int) -> ScoreLine:
         for g in (Good.SHEEP, Good.PREGNANT_SHEEP, Good.CATTLE, Good.PREGNANT_CATTLE)
     )
     occupations = sum(_POINTS[card_number(c)] for c in p.played)
-    income = board_income(p) if s.final_income else 0
+    income = board_income(p) if state.final_income else 0
     crown = _CROWN.points if _has_crown(p) else 0
     negative = sum(uncovered_negative(b) for _, b in boards(p))
     penalties = THING_PENALTY_POINTS * p.penalties
@@ -73,8 +73,8 @@ def score_line(s: State, seat: int) -> ScoreLine:
     )
 
 
-def final_scores(s: State) -> tuple[tuple[ScoreLine, ...], tuple[int, ...], tuple[int, ...]]:
-    lines = tuple(score_line(s, seat) for seat in range(s.count))
+def final_scores(state: State) -> tuple[tuple[ScoreLine, ...], tuple[int, ...], tuple[int, ...]]:
+    lines = tuple(score_line(state, seat) for seat in range(state.count))
     scores = tuple(line.total for line in lines)
     best = max(scores)
     return lines, scores, tuple(i for i, v in enumerate(scores) if v == best)

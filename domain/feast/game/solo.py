@@ -33,12 +33,12 @@ BENCHMARK = 100
 """The published solo benchmark score (components.md §8): shown, never a win condition."""
 
 
-def is_solo(s: State) -> bool:
-    return s.count == SOLO_PLAYERS
+def is_solo(state: State) -> bool:
+    return state.count == SOLO_PLAYERS
 
 
-def blocked_refusal(s: State, space_id: str) -> Refusal | None:
-    if space_id in s.blocked:
+def blocked_refusal(state: State, space_id: str) -> Refusal | None:
+    if space_id in state.blocked:
         return CODES.refusal("space-blocked", f"{space_id} is held by last round's Vikings (solo)")
     return None
 

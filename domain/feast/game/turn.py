@@ -38,12 +38,12 @@ def imitation_space(column: int) -> str:
     return f"{IMITATION}{column}"
 
 
-def _ships_meet(s: State, seat: int, needs: tuple[str, ...]) -> Refusal | None:
+def _ships_meet(state: State, seat: int, needs: tuple[str, ...]) -> Refusal | None:
     """A space's ship needs (rules.ja.txt: 商船が必要 etc.); a ship may serve many spaces.
     With #147 Steersman a knarr also serves where a longship is needed, and stays a knarr
     for the spaces that need one (overseas trading, the special sale)."""
-    kinds = [sh.kind for sh in s.players[seat].ships]
-    as_longship = hooks.cards.knarr_as_longship(s, seat)
+    kinds = [sh.kind for sh in state.players[seat].ships]
+    as_longship = hooks.cards.knarr_as_longship(state, seat)
     large = sum(1 for k in kinds if k is not ShipKind.WHALING_BOAT)
     small = len(kinds) - large
     for need in set(needs):
@@ -67,7 +67,7 @@ def _ships_meet(s: State, seat: int, needs: tuple[str, ...]) -> Refusal | None:
 
 
 def space_refusal(
-    s: State, seat: int, space_id: str, option: int, copy: str | None
+    state: State, seat: int, space_id: str, option: int, copy: str | None
 ) -> tuple[ActionSpace | None, Refusal | None]:
     """The space used (the copied one for an imitation space) and the rule broken, if any."""
     column: int
@@ -75,7 +75,7 @@ def space_refusal(
         col = space_id.removeprefix(IMITATION)
         if (
             not col.isdigit()
-            or int(col) not in s.imitation
+            or int(col) not in state.imitation
             or imitation_space(int(col)) != space_id
         ):
             return None, CODES.refusal(
@@ -87,7 +87,7 @@ def space_refusal(
         target = SPACES.get(copy)
         if target is None or target.column != column:
             return None, CODES.refusal("imitation-column", f"copy a space of column {column}")
-        taken = s.occupant(copy)
+        taken = state.occupant(copy)
         if taken is None or taken.seat == seat or taken.copy is not None:
             return None, CODES.refusal(
                 "imitation-needs-other", "copy only a space another player occupies"
@@ -106,42 +106,42 @@ def space_refusal(
         return target, CODES.refusal(
             "space-not-built", f"{target.id} ({target.kind}) is not built yet"
         )
-    if s.occupant(space_id) is not None:
+    if state.occupant(space_id) is not None:
         return target, CODES.refusal("space-occupied", f"{space_id} is already used this round")
-    blocked = blocked_refusal(s, space_id)
+    blocked = blocked_refusal(state, space_id)
     if blocked is not None:
         return target, blocked
     need = (
         column
         if space_id.startswith(IMITATION)
-        else column - hooks.cards.vikings_saved(s, seat, target)
+        else column - hooks.cards.vikings_saved(state, seat, target)
     )
-    if s.players[seat].thing < need:
+    if state.players[seat].thing < need:
         return target, CODES.refusal("too-few-vikings", f"this space needs {need} Vikings")
     if option not in handler.options:
         return target, CODES.refusal("no-such-option", f"{target.id} has options {handler.options}")
     acting = Acting(seat, space_id, target.id, need)
     use = SpaceUse(seat, target, option, space_id.startswith(IMITATION), acting)
-    return target, counted_refusal(s, use)
+    return target, counted_refusal(state, use)
 
 
-def place_commands(s: State, seat: int) -> Iterator[tuple[str, int, str | None]]:
+def place_commands(state: State, seat: int) -> Iterator[tuple[str, int, str | None]]:
     """Every (space, option, copy) the seat may place on now."""
     for space in SPACES.values():
         handler = SPACE_RULES.get(space.kind)
         if handler is None:
             continue
         for option in handler.options:
-            if space_refusal(s, seat, space.id, option, None)[1] is None:
+            if space_refusal(state, seat, space.id, option, None)[1] is None:
                 yield space.id, option, None
-    for column in s.imitation:
+    for column in state.imitation:
         space_id = imitation_space(column)
-        for o in s.occupied:
+        for o in state.occupied:
             if SPACES.get(o.space) is None or SPACES[o.space].column != column:
                 continue
             handler = SPACE_RULES.get(SPACES[o.space].kind)
             for option in handler.options if handler else ():
-                if space_refusal(s, seat, space_id, option, o.space)[1] is None:
+                if space_refusal(state, seat, space_id, option, o.space)[1] is None:
                     yield space_id, option, o.space
 
 
@@ -170,31 +170,31 @@ def place(
 
 
 def before_and_use(
-    log: Log, target: ActionSpace, r: Resume, imitation: bool, chance: Chance
+    log: Log, target: ActionSpace, resume: Resume, imitation: bool, chance: Chance
 ) -> None:
     """The occupations acting just before the space's action, then its effect (``use_space``,
     once their offers are answered): a Viking action, or one granted by a card (``granted``)."""
-    hooks.cards.before_space(log, r.seat, target, r.option, imitation, chance)
+    hooks.cards.before_space(log, resume.seat, target, resume.option, imitation, chance)
     if log.state.offers:
-        log.emit(ev.OccupationsAwaited(r))
+        log.emit(ev.OccupationsAwaited(resume))
         return
-    use_space(log, r, chance)
+    use_space(log, resume, chance)
 
 
-def use_space(log: Log, r: Resume, chance: Chance) -> None:
+def use_space(log: Log, resume: Resume, chance: Chance) -> None:
     """Use the space; offer what is left to choose, or end the action at once when nothing is
     (``ActionFinished`` right after the effects). An occupation played or used just before
     may have left the space unusable (a column-4 card selling the only longship): its action
     is then void (NOTES.md)."""
-    seat = r.seat
-    target = SPACES[r.copy if r.copy is not None else r.space]
+    seat = resume.seat
+    target = SPACES[resume.copy if resume.copy is not None else resume.space]
     replaced = hooks.cards.replacement(log.state)
     if replaced == "upgrade-2":  # an occupation took "upgrade 2 goods" instead
         offer = Offer(upgrades=2, used=False)
     elif replaced == "done":  # an occupation carried the action out itself
         offer = DONE
-    elif _usable(log.state, seat, target, r.option):
-        offer = SPACE_RULES[target.kind].use(log, seat, target, r.option, chance)
+    elif _usable(log.state, seat, target, resume.option):
+        offer = SPACE_RULES[target.kind].use(log, seat, target, resume.option, chance)
         if replaced == "no-upgrade":  # an occupation exchanged in place of the upgrade
             offer = replace(offer, upgrades=0, used=True)
     else:
@@ -208,7 +208,7 @@ def use_space(log: Log, r: Resume, chance: Chance) -> None:
         offer.upgrades,
         offer.upgrade_steps,
         offer.plays,
-        target.column == 4 and not r.played_first,
+        target.column == 4 and not resume.played_first,
         offer.used,
         offer.awaiting,
     )
@@ -221,18 +221,18 @@ def use_space(log: Log, r: Resume, chance: Chance) -> None:
     log.emit(choices)
 
 
-def _usable(s: State, seat: int, target: ActionSpace, option: int) -> bool:
-    return not s.effects or usable_refusal(s, seat, target, option) is None
+def _usable(state: State, seat: int, target: ActionSpace, option: int) -> bool:
+    return not state.effects or usable_refusal(state, seat, target, option) is None
 
 
-def usable_refusal(s: State, seat: int, target: ActionSpace, option: int) -> Refusal | None:
+def usable_refusal(state: State, seat: int, target: ActionSpace, option: int) -> Refusal | None:
     """The space's own conditions (its ships, its cost, a full action), not its Vikings."""
-    return _ships_meet(s, seat, target.needs) or SPACE_RULES[target.kind].refuse(
-        s, seat, target, option
+    return _ships_meet(state, seat, target.needs) or SPACE_RULES[target.kind].refuse(
+        state, seat, target, option
     )
 
 
-def counted_refusal(s: State, use: SpaceUse) -> Refusal | None:
+def counted_refusal(state: State, use: SpaceUse) -> Refusal | None:
     """``usable_refusal`` when the space is chosen (Vikings placed, or an action granted),
     with the seat's cards acting immediately before its action or instead of it counted: a
     space may be taken when its action can be carried out as the player's played cards change
@@ -240,23 +240,23 @@ def counted_refusal(s: State, use: SpaceUse) -> Refusal | None:
     ``cards.enables``, only under the readings that count them). Once the space is used, its
     action reads the state those cards made (``use_space``): a card's offer declined that
     left it unusable voids the action, as a column-4 card played first may."""
-    found = usable_refusal(s, use.seat, use.space, use.option)
+    found = usable_refusal(state, use.seat, use.space, use.option)
     if found is None:
         return None
 
     def usable(after: State) -> bool:
         return usable_refusal(after, use.seat, use.space, use.option) is None
 
-    return None if hooks.cards.enables(s, use, usable) else found
+    return None if hooks.cards.enables(state, use, usable) else found
 
 
 # --- the running action's steps -------------------------------------------------------------
 
 
-def main_steps(s: State, run: Running) -> tuple[str, ...]:
-    p = s.players[run.seat]
+def main_steps(state: State, run: Running) -> tuple[str, ...]:
+    p = state.players[run.seat]
     out = []
-    if run.takes and strips_open(s, run):
+    if run.takes and strips_open(state, run):
         out.append("TakeFromMountain")
     if run.upgrades and can_upgrade(p, run):
         out.append("Upgrade")
@@ -265,13 +265,13 @@ def main_steps(s: State, run: Running) -> tuple[str, ...]:
     return tuple(out)
 
 
-def step_answers(s: State, run: Running) -> tuple[str, ...]:
+def step_answers(state: State, run: Running) -> tuple[str, ...]:
     """The commands that answer the running action now (its pending decision)."""
     if run.awaiting:
         return run.awaiting
-    main = main_steps(s, run)
+    main = main_steps(state, run)
     out = list(main)
-    if "PlayOccupation" not in out and run.bonus_play and s.players[run.seat].hand:
+    if "PlayOccupation" not in out and run.bonus_play and state.players[run.seat].hand:
         out.append("PlayOccupation")
     if run.used or not main:
         out.append("FinishAction")
@@ -307,11 +307,11 @@ def after_action(log: Log, seat: int, chance: Chance, space_hooks: bool = True) 
     advance(log, seat, chance)
 
 
-def next_seat(s: State, after: int) -> int | None:
+def next_seat(state: State, after: int) -> int | None:
     """Clockwise after ``after`` (itself last): a seat that has not passed and has Vikings."""
-    for k in range(1, s.count + 1):
-        seat = (after + k) % s.count
-        p = s.players[seat]
+    for k in range(1, state.count + 1):
+        seat = (after + k) % state.count
+        p = state.players[seat]
         if not p.passed and p.thing > 0:
             return seat
     return None

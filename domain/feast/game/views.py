@@ -102,64 +102,64 @@ class FeastView:
     """Occupation effects are carried out (option ``occupations``)."""
 
 
-def _player(seat: int, p: Player, viewer: int | None) -> PlayerView:
+def _player(seat: int, player: Player, viewer: int | None) -> PlayerView:
     goods = tuple(
-        ItemCount(spec.good.value, n) for spec, n in zip(GOODS, p.goods, strict=True) if n
+        ItemCount(spec.good.value, n) for spec, n in zip(GOODS, player.goods, strict=True) if n
     )
-    weapons = items(*((w.value, n) for w, n in zip(Weapon, p.weapons, strict=True)))
+    weapons = items(*((w.value, n) for w, n in zip(Weapon, player.weapons, strict=True)))
     return PlayerView(
         seat,
-        p.thing,
-        p.waiting,
+        player.thing,
+        player.waiting,
         goods,
-        p.specials,
-        p.silver,
-        p.wood,
-        p.stone,
-        p.ore,
+        player.specials,
+        player.silver,
+        player.wood,
+        player.stone,
+        player.ore,
         weapons,
-        p.ships,
-        p.emigrated,
-        p.home,
-        p.explored,
-        p.houses,
-        p.hand if seat == viewer else (),
-        len(p.hand),
-        p.played,
-        p.penalties,
-        p.passed,
-        p.banquet,
-        p.feasted,
-        p.used,
+        player.ships,
+        player.emigrated,
+        player.home,
+        player.explored,
+        player.houses,
+        player.hand if seat == viewer else (),
+        len(player.hand),
+        player.played,
+        player.penalties,
+        player.passed,
+        player.banquet,
+        player.feasted,
+        player.used,
     )
 
 
-def view(s: State, seat: int | None, to_act: frozenset[int]) -> FeastView:
+def view(state: State, seat: int | None, to_act: frozenset[int]) -> FeastView:
     return FeastView(
         seat,
-        s.length,
-        s.round,
-        s.phase,
+        state.length,
+        state.round,
+        state.phase,
         tuple(sorted(to_act)),
-        s.turn,
-        s.start_player,
-        s.occupied,
-        s.running,
-        s.strips,
-        len(s.strips_left),
-        s.exploration,
-        sum(s.weapon_deck),
-        len(s.occupation_deck),
-        s.imitation,
-        s.buildings_left,
-        s.specials_left,
-        tuple(_player(i, p, seat) for i, p in enumerate(s.players)),
-        s.scores,
-        s.winners,
-        s.dice,
-        s.blocked,
-        s.offers,
-        s.effects,
+        state.turn,
+        state.start_player,
+        state.occupied,
+        state.running,
+        state.strips,
+        len(state.strips_left),
+        state.exploration,
+        sum(state.weapon_deck),
+        len(state.occupation_deck),
+        state.imitation,
+        state.buildings_left,
+        state.specials_left,
+        tuple(_player(i, p, seat) for i, p in enumerate(state.players)),
+        state.scores,
+        state.winners,
+        state.dice,
+        state.blocked,
+        state.offers,
+        state.effects,
     )
 
 
@@ -212,9 +212,9 @@ def public_command(command: cmd.Command) -> cmd.Command:
     return command
 
 
-def secrets(s: State, seat: int | None) -> frozenset[str]:
-    hidden = set(s.occupation_deck) | set(s.starting_pool)
-    for i, p in enumerate(s.players):
+def secrets(state: State, seat: int | None) -> frozenset[str]:
+    hidden = set(state.occupation_deck) | set(state.starting_pool)
+    for i, p in enumerate(state.players):
         if i != seat:
             hidden.update(p.hand)
     return frozenset(hidden)

@@ -14,15 +14,15 @@ from skald.domain.feast.placement import BoardState, paying_bonuses
 
 
 def rewards(
-    s: State, seat: int, only: Callable[[str, BoardState], bool] | None = None
+    state: State, seat: int, only: Callable[[str, BoardState], bool] | None = None
 ) -> tuple[list[ItemCount], list[str]]:
     """Phase 10: what every surrounded, uncovered bonus square of the seat's boards pays
     (``only``: those boards alone), and the one-time bonuses it claims."""
-    p = s.players[seat]
+    p = state.players[seat]
     got: list[ItemCount] = []
     once: list[str] = []
-    specials = set(s.specials_left)
-    left = list(s.buildings_left)
+    specials = set(state.specials_left)
+    left = list(state.buildings_left)
     for name, board in boards(p):
         if only is not None and not only(name, board):
             continue

@@ -97,22 +97,22 @@ def is_dice_kind(kind: str) -> bool:
     return kind in KINDS
 
 
-def result(d: Dice) -> int:
+def result(dice: Dice) -> int:
     """The standing result: a hunt's is never below 0 (negative counts as 0), a raid's is the
     roll plus the ore."""
-    total = d.value + d.modifier
-    return max(0, total) if spec_of(d.space).hunt else total
+    total = dice.value + dice.modifier
+    return max(0, total) if spec_of(dice.space).hunt else total
 
 
-def declare_command(d: Dice) -> str:
-    return "DeclareHunt" if spec_of(d.space).hunt else "DeclareRaid"
+def declare_command(dice: Dice) -> str:
+    return "DeclareHunt" if spec_of(dice.space).hunt else "DeclareRaid"
 
 
-def after_roll(s: State, d: Dice) -> tuple[str, ...]:
+def after_roll(state: State, dice: Dice) -> tuple[str, ...]:
     """The answers to ``feast/after-roll``: only the declaration after the last roll (the
     third, or more with an occupation: ``cards.engine.rolls``)."""
-    declare = declare_command(d)
-    return ("Reroll", declare) if d.roll < hooks.cards.rolls(s, d.seat) else (declare,)
+    declare = declare_command(dice)
+    return ("Reroll", declare) if dice.roll < hooks.cards.rolls(state, dice.seat) else (declare,)
 
 
 def sword_of(name: str) -> int | None:
@@ -124,38 +124,38 @@ def sword_of(name: str) -> int | None:
     return None
 
 
-def loot_table(s: State, seat: int) -> dict[str, int]:
+def loot_table(state: State, seat: int) -> dict[str, int]:
     """What a raid may take and its sword value: every blue good (unlimited) and every special
     tile still in the supply, as the seat's occupations change them (``cards.engine.loot``)."""
     table = dict(BLUE_SWORDS)
-    for t in s.specials_left:
+    for t in state.specials_left:
         table[t] = SPECIAL_SPECS[SpecialTile(t)].sword
-    return hooks.cards.loot(s, seat, table)
+    return hooks.cards.loot(state, seat, table)
 
 
-def takeable(s: State, seat: int, battle: int) -> tuple[str, ...]:
+def takeable(state: State, seat: int, battle: int) -> tuple[str, ...]:
     """Exactly one blue good or special tile (still in the supply) of sword value ≤ the
     result (rules.ja.txt 襲撃: 出目以下の剣値の青タイル1枚か灰色の特殊タイル1枚)."""
-    return tuple(name for name, sword in loot_table(s, seat).items() if sword <= battle)
+    return tuple(name for name, sword in loot_table(state, seat).items() if sword <= battle)
 
 
-def _whaling_boats(s: State, seat: int) -> list[int]:
-    return [sh.ore for sh in s.players[seat].ships if sh.kind is ShipKind.WHALING_BOAT]
+def _whaling_boats(state: State, seat: int) -> list[int]:
+    return [sh.ore for sh in state.players[seat].ships if sh.kind is ShipKind.WHALING_BOAT]
 
 
-def boats_used(s: State, seat: int, space: ActionSpace) -> int:
-    return len(_whaling_boats(s, seat)) if space.column == 3 else 1
+def boats_used(state: State, seat: int, space: ActionSpace) -> int:
+    return len(_whaling_boats(state, seat)) if space.column == 3 else 1
 
 
-def _modifier(s: State, seat: int, space: ActionSpace, option: int) -> int:
+def _modifier(state: State, seat: int, space: ActionSpace, option: int) -> int:
     """The ships' ore, plus what the seat's occupations add to every roll."""
-    extra = hooks.cards.roll_modifier(s, seat, space.kind)
+    extra = hooks.cards.roll_modifier(state, seat, space.kind)
     if space.kind == "whaling":
-        boats = _whaling_boats(s, seat)
+        boats = _whaling_boats(state, seat)
         used = boats if space.column == 3 else [boats[option]]
         return extra - sum(WHALING_BOAT_ORE + ore for ore in used)
     if space.kind == "pillaging":
-        ore = [sh.ore for sh in s.players[seat].ships if sh.kind is ShipKind.LONGSHIP]
+        ore = [sh.ore for sh in state.players[seat].ships if sh.kind is ShipKind.LONGSHIP]
         return extra + max(ore, default=0)  # an occupation may let a knarr pillage (no ore)
     return extra
 
@@ -167,14 +167,14 @@ def roll(log: Log, seat: int, space: str, number: int, modifier: int, chance: Ch
     log.emit(ev.DieRolled(seat, space, f"d{sides}", number, value, modifier))
 
 
-def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+def _refuse(state: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
     """A dice space can always be carried out fully (a failure is a declaration); its ship
     needs are checked by ``turn``. Whaling ④ names one of the seat's whaling boats."""
     if space.kind != "whaling":
         return None
     if space.column == 3 and option != 0:
         return CODES.refusal("no-such-option", f"{space.id} uses every whaling boat (option 0)")
-    if option >= len(_whaling_boats(s, seat)):
+    if option >= len(_whaling_boats(state, seat)):
         return CODES.refusal("no-such-boat", f"you have no whaling boat {option}")
     return None
 

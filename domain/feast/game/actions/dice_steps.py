@@ -51,8 +51,8 @@ from skald.domain.kernel.chance import Chance
 from skald.domain.kernel.table import refuse
 
 
-def _dice(s: State) -> Dice:
-    d = s.dice
+def _dice(state: State) -> Dice:
+    d = state.dice
     assert d is not None, "the after-roll decision is open only while a roll stands"
     return d
 
@@ -73,52 +73,63 @@ def hunt_payments(value: int, wood: int, weapons: int, worth: int) -> Iterator[t
             yield 0, w
 
 
-def hunt_refusal(s: State, seat: int, c: cmd.DeclareHunt) -> Refusal | None:
-    d = _dice(s)
+def hunt_refusal(state: State, seat: int, command: cmd.DeclareHunt) -> Refusal | None:
+    d = _dice(state)
     spec = spec_of(d.space)
     value, weapon = result(d), spec.weapon
-    if not c.success:
-        if c.wood or c.weapons:
+    if not command.success:
+        if command.wood or command.weapons:
             return CODES.refusal("failure-pays-nothing", "a failed hunt pays nothing")
         if value == 0:
             return CODES.refusal("zero-must-succeed", "a result of 0 must be declared a success")
         return None
-    if c.wood < 0 or c.weapons < 0:
+    if command.wood < 0 or command.weapons < 0:
         return CODES.refusal("bad-amount", "wood and weapons paid are 0 or more")
-    worth = hooks.cards.weapon_value(s, seat, _kind(d))
-    if (c.wood, c.weapons) not in set(hunt_payments(value, c.wood, c.weapons, worth)):
+    worth = hooks.cards.weapon_value(state, seat, _kind(d))
+    if (command.wood, command.weapons) not in set(
+        hunt_payments(value, command.wood, command.weapons, worth)
+    ):
         return CODES.refusal("pay-the-result", f"pay wood and {weapon}s together equal to {value}")
-    p = s.players[seat]
-    if c.wood > p.wood or c.weapons > amount(p, weapon):
+    p = state.players[seat]
+    if command.wood > p.wood or command.weapons > amount(p, weapon):
         return CODES.refusal(
             "cannot-pay", f"you have {p.wood} wood and {amount(p, weapon)} {weapon}(s)"
         )
     return None
 
 
-def _kind(d: Dice) -> str:
-    return SPACES[d.space].kind
+def _kind(dice: Dice) -> str:
+    return SPACES[dice.space].kind
 
 
-def raid_refusal(s: State, seat: int, c: cmd.DeclareRaid) -> Refusal | None:
-    d = _dice(s)
-    if not c.success:
-        if c.stone or c.swords or c.spears or c.take is not None:
+def raid_refusal(state: State, seat: int, command: cmd.DeclareRaid) -> Refusal | None:
+    d = _dice(state)
+    if not command.success:
+        if command.stone or command.swords or command.spears or command.take is not None:
             return CODES.refusal("failure-pays-nothing", "a failed raid spends and takes nothing")
         return None
-    if c.stone < 0 or c.swords < 0 or c.spears < 0:
+    if command.stone < 0 or command.swords < 0 or command.spears < 0:
         return CODES.refusal("bad-amount", "stone, long swords and spears spent are 0 or more")
-    if c.spears and not hooks.cards.spears_as_swords(s, seat):
+    if command.spears and not hooks.cards.spears_as_swords(state, seat):
         return CODES.refusal("no-spears", "spears count in a raid only with Melee Fighter (#137)")
-    p = s.players[seat]
-    if c.stone > p.stone or c.swords > amount(p, "long-sword") or c.spears > amount(p, "spear"):
+    p = state.players[seat]
+    if (
+        command.stone > p.stone
+        or command.swords > amount(p, "long-sword")
+        or command.spears > amount(p, "spear")
+    ):
         swords, spears = amount(p, "long-sword"), amount(p, "spear")
         return CODES.refusal(
             "cannot-pay",
             f"you have {p.stone} stone, {swords} long sword(s) and {spears} spear(s)",
         )
-    battle = result(d) + hooks.cards.stone_value(s, seat) * c.stone + c.swords + c.spears
-    if raid_judged_after_spending(s):
+    battle = (
+        result(d)
+        + hooks.cards.stone_value(state, seat) * command.stone
+        + command.swords
+        + command.spears
+    )
+    if raid_judged_after_spending(state):
         if battle <= RAID_FAILS_AT:
             return CODES.refusal(
                 "automatic-failure", f"the battle result is {battle} (5 or less): it fails"
@@ -127,59 +138,59 @@ def raid_refusal(s: State, seat: int, c: cmd.DeclareRaid) -> Refusal | None:
         return CODES.refusal(
             "automatic-failure", f"the roll plus ore is {result(d)} (5 or less): it fails"
         )
-    table = loot_table(s, seat)
-    if c.take is None or (c.take not in table and sword_of(c.take) is None):
+    table = loot_table(state, seat)
+    if command.take is None or (command.take not in table and sword_of(command.take) is None):
         return CODES.refusal("take-blue-or-special", "take one blue good or special tile")
-    if c.take not in table:
-        return CODES.refusal("special-not-left", f"{c.take} is no longer in the supply")
-    sword = table[c.take]
+    if command.take not in table:
+        return CODES.refusal("special-not-left", f"{command.take} is no longer in the supply")
+    sword = table[command.take]
     if sword > battle:
-        return CODES.refusal("sword-too-high", f"{c.take} has sword value {sword} > {battle}")
+        return CODES.refusal("sword-too-high", f"{command.take} has sword value {sword} > {battle}")
     return None
 
 
-def check_reroll(s: State, seat: int, c: cmd.Reroll) -> None:
+def check_reroll(state: State, seat: int, command: cmd.Reroll) -> None:
     """Listed by ``after_roll`` only before the third roll: the pending answers decide."""
 
 
-def check_hunt(s: State, seat: int, c: cmd.DeclareHunt) -> None:
-    refuse(hunt_refusal(s, seat, c))
+def check_hunt(state: State, seat: int, command: cmd.DeclareHunt) -> None:
+    refuse(hunt_refusal(state, seat, command))
 
 
-def check_raid(s: State, seat: int, c: cmd.DeclareRaid) -> None:
-    refuse(raid_refusal(s, seat, c))
+def check_raid(state: State, seat: int, command: cmd.DeclareRaid) -> None:
+    refuse(raid_refusal(state, seat, command))
 
 
 # --- listing (``legal._answers``): exactly the accepted declarations ------------------------
 
 
-def dice_commands(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.Command]:
-    d = s.dice
+def dice_commands(state: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.Command]:
+    d = state.dice
     if d is None or d.seat != seat:
         return
-    p = s.players[seat]
+    p = state.players[seat]
     if "Reroll" in answers:
         yield cmd.Reroll()
     value = result(d)
     if "DeclareHunt" in answers:
         have = amount(p, spec_of(d.space).weapon)
-        worth = hooks.cards.weapon_value(s, seat, _kind(d))
+        worth = hooks.cards.weapon_value(state, seat, _kind(d))
         for wood, weapons in sorted(hunt_payments(value, p.wood, have, worth)):
             yield cmd.DeclareHunt(True, wood, weapons)
         if value:
             yield cmd.DeclareHunt(False)
     if "DeclareRaid" in answers:
-        after = raid_judged_after_spending(s)
+        after = raid_judged_after_spending(state)
         if after or value > RAID_FAILS_AT:
-            per_stone = hooks.cards.stone_value(s, seat)
-            most = amount(p, "spear") if hooks.cards.spears_as_swords(s, seat) else 0
+            per_stone = hooks.cards.stone_value(state, seat)
+            most = amount(p, "spear") if hooks.cards.spears_as_swords(state, seat) else 0
             for stone in range(p.stone + 1):
                 for swords in range(amount(p, "long-sword") + 1):
                     for spears in range(most + 1):
                         battle = value + per_stone * stone + swords + spears
                         if after and battle <= RAID_FAILS_AT:
                             continue
-                        for take in takeable(s, seat, battle):
+                        for take in takeable(state, seat, battle):
                             yield cmd.DeclareRaid(True, stone, swords, take, spears)
         yield cmd.DeclareRaid(False)
 
@@ -187,57 +198,64 @@ def dice_commands(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.
 # --- handlers (``decide._HANDLERS``) --------------------------------------------------------
 
 
-def reroll(log: Log, seat: int, c: cmd.Reroll, chance: Chance) -> None:
+def reroll(log: Log, seat: int, command: cmd.Reroll, chance: Chance) -> None:
     d = _dice(log.state)
     roll(log, seat, d.space, d.roll + 1, d.modifier, chance)
 
 
-def _after(log: Log, seat: int, d: Dice, success: bool, chance: Chance, **paid: Any) -> None:
+def _after(log: Log, seat: int, dice: Dice, success: bool, chance: Chance, **paid: Any) -> None:
     """The dice occupations of the seat, then the action goes on."""
     a = log.state.acting
-    space = SPACES[d.space]
+    space = SPACES[dice.space]
     imitation = a is not None and a.space != a.target
     boats = boats_used(log.state, seat, space) if space.kind == "whaling" else 0
-    outcome = DiceOutcome(seat, space, imitation, success, d.roll, boats=boats, **paid)
+    outcome = DiceOutcome(seat, space, imitation, success, dice.roll, boats=boats, **paid)
     hooks.cards.after_dice(log, outcome, chance)
     continue_action(log, chance)
 
 
-def _fail(log: Log, seat: int, d: Dice, chance: Chance) -> None:
-    spec = spec_of(d.space)
+def _fail(log: Log, seat: int, dice: Dice, chance: Chance) -> None:
+    spec = spec_of(dice.space)
     g = log.state.granting  # an action granted without Vikings sends none back
     returned = 0 if g is not None and g.seat == seat else spec.returned
-    log.emit(ev.DiceFailed(seat, d.space, result(d), returned))
+    log.emit(ev.DiceFailed(seat, dice.space, result(dice), returned))
     log.emit(ev.Gained(seat, spec.consolation, "dice"))
-    _after(log, seat, d, False, chance, result=result(d), returned=returned)
+    _after(log, seat, dice, False, chance, result=result(dice), returned=returned)
 
 
-def declare_hunt(log: Log, seat: int, c: cmd.DeclareHunt, chance: Chance) -> None:
+def declare_hunt(log: Log, seat: int, command: cmd.DeclareHunt, chance: Chance) -> None:
     d = _dice(log.state)
-    if not c.success:
+    if not command.success:
         _fail(log, seat, d, chance)
         return
     spec = spec_of(d.space)
-    paid = items(("wood", c.wood), (spec.weapon, c.weapons))
+    paid = items(("wood", command.wood), (spec.weapon, command.weapons))
     if paid:
         log.emit(ev.Paid(seat, paid, "dice"))
     log.emit(ev.DiceSucceeded(seat, d.space, result(d)))
     log.emit(ev.Gained(seat, spec.reward, "dice"))
-    _after(log, seat, d, True, chance, result=result(d), wood=c.wood, weapons=c.weapons)
+    _after(log, seat, d, True, chance, result=result(d), wood=command.wood, weapons=command.weapons)
 
 
-def declare_raid(log: Log, seat: int, c: cmd.DeclareRaid, chance: Chance) -> None:
+def declare_raid(log: Log, seat: int, command: cmd.DeclareRaid, chance: Chance) -> None:
     d = _dice(log.state)
-    if not c.success:
+    if not command.success:
         _fail(log, seat, d, chance)
         return
-    assert c.take is not None
-    spent = items(("stone", c.stone), ("long-sword", c.swords), ("spear", c.spears))
-    battle = result(d) + hooks.cards.stone_value(log.state, seat) * c.stone + c.swords + c.spears
+    assert command.take is not None
+    spent = items(
+        ("stone", command.stone), ("long-sword", command.swords), ("spear", command.spears)
+    )
+    battle = (
+        result(d)
+        + hooks.cards.stone_value(log.state, seat) * command.stone
+        + command.swords
+        + command.spears
+    )
     if spent:
         log.emit(ev.Paid(seat, spent, "dice"))
     log.emit(ev.DiceSucceeded(seat, d.space, battle))
-    log.emit(ev.Gained(seat, items((c.take, 1)), "dice"))
+    log.emit(ev.Gained(seat, items((command.take, 1)), "dice"))
     _after(
         log,
         seat,
@@ -245,8 +263,8 @@ def declare_raid(log: Log, seat: int, c: cmd.DeclareRaid, chance: Chance) -> Non
         True,
         chance,
         result=battle,
-        stone=c.stone,
-        swords=c.swords,
-        take=c.take,
-        spears=c.spears,
+        stone=command.stone,
+        swords=command.swords,
+        take=command.take,
+        spears=command.spears,
     )

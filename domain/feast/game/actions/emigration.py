@@ -37,43 +37,45 @@ FLEET = BERTHS_SMALL + BERTHS_LARGE
 MAX_EMIGRATED = TABLE_SQUARES // SQUARES_PER_EMIGRATED_SHIP
 
 
-def exchanged_boat(p: Player) -> int | None:
+def exchanged_boat(player: Player) -> int | None:
     """The whaling boat an exchange gives up: the one with the least ore (first of equals)."""
-    boats = [(sh.ore, i) for i, sh in enumerate(p.ships) if sh.kind is ShipKind.WHALING_BOAT]
+    boats = [(sh.ore, i) for i, sh in enumerate(player.ships) if sh.kind is ShipKind.WHALING_BOAT]
     return min(boats)[1] if boats else None
 
 
-def _fleet(p: Player, exchange: bool) -> tuple[Ship, ...]:
-    boat = exchanged_boat(p)
+def _fleet(player: Player, exchange: bool) -> tuple[Ship, ...]:
+    boat = exchanged_boat(player)
     if not exchange or boat is None:
-        return p.ships
-    return (*p.ships[:boat], *p.ships[boat + 1 :], Ship(ShipKind.KNARR))
+        return player.ships
+    return (*player.ships[:boat], *player.ships[boat + 1 :], Ship(ShipKind.KNARR))
 
 
-def cost(s: State, seat: int, space: ActionSpace) -> int:
+def cost(state: State, seat: int, space: ActionSpace) -> int:
     """Silver equal to the round, less the seat's occupations' discounts."""
-    pay = hooks.cards.price(s, seat, space, 0, items(("silver", s.round)))
+    pay = hooks.cards.price(state, seat, space, 0, items(("silver", state.round)))
     return sum(it.count for it in pay if it.item == "silver")
 
 
 def _emigration_refusal(
-    s: State, seat: int, space: ActionSpace, fleet: tuple[Ship, ...], index: int
+    state: State, seat: int, space: ActionSpace, fleet: tuple[Ship, ...], index: int
 ) -> Refusal | None:
-    p = s.players[seat]
+    p = state.players[seat]
     if index >= len(fleet):
         return CODES.refusal("no-such-ship", f"you have no ship {index}")
     if fleet[index].kind is ShipKind.WHALING_BOAT:
         return CODES.refusal("cannot-emigrate", "only a knarr or a longship emigrates")
     if len(p.emigrated) >= MAX_EMIGRATED:
         return CODES.refusal("banquet-full", "the banquet table has no free position for a ship")
-    silver = cost(s, seat, space)
+    silver = cost(state, seat, space)
     if p.silver < silver:
-        return CODES.refusal("cannot-pay", f"emigrating in round {s.round} costs {silver} silver")
+        return CODES.refusal(
+            "cannot-pay", f"emigrating in round {state.round} costs {silver} silver"
+        )
     return None
 
 
-def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
-    return _emigration_refusal(s, seat, space, s.players[seat].ships, option)
+def _refuse(state: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+    return _emigration_refusal(state, seat, space, state.players[seat].ships, option)
 
 
 def _emigrate(log: Log, seat: int, space: ActionSpace, index: int) -> None:
@@ -91,12 +93,12 @@ def _use(log: Log, seat: int, space: ActionSpace, option: int, chance: Chance) -
 EMIGRATE = SpaceRule(_refuse, _use, tuple(range(FLEET)))
 
 
-def _refuse_4(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
-    p = s.players[seat]
+def _refuse_4(state: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+    p = state.players[seat]
     exchange = bool(option & EXCHANGE)
     if exchange and exchanged_boat(p) is None:
         return CODES.refusal("no-whaling-boat", "you have no whaling boat to exchange")
-    return _emigration_refusal(s, seat, space, _fleet(p, exchange), option & ~EXCHANGE)
+    return _emigration_refusal(state, seat, space, _fleet(p, exchange), option & ~EXCHANGE)
 
 
 def _use_4(log: Log, seat: int, space: ActionSpace, option: int, chance: Chance) -> Offer:

@@ -41,14 +41,14 @@ def _face(space: ActionSpace, option: int) -> BoardId:
     return COLUMN_FACES[space.column][option]
 
 
-def _slot(s: State, face: BoardId) -> Exploration | None:
-    return next((x for x in s.exploration if x.face is face), None)
+def _slot(state: State, face: BoardId) -> Exploration | None:
+    return next((x for x in state.exploration if x.face is face), None)
 
 
-def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+def _refuse(state: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
     faces = COLUMN_FACES[space.column]
     if option >= ANY_FACE:
-        if space.column != 1 or not hooks.cards.explore_any(s, seat):
+        if space.column != 1 or not hooks.cards.explore_any(state, seat):
             return CODES.refusal(
                 "no-such-option", f"column {space.column} explores {len(faces)} boards"
             )
@@ -57,7 +57,7 @@ def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | N
             "no-such-option", f"column {space.column} explores {len(faces)} boards"
         )
     face = _face(space, option)
-    slot = _slot(s, face)
+    slot = _slot(state, face)
     if slot is None:
         return CODES.refusal("board-not-face-up", f"{face.value} is not face up")
     if slot.owner is not None:

@@ -32,12 +32,12 @@ def _counts(amounts: tuple[Amount, ...]) -> tuple[ItemCount, ...]:
     return tuple(ItemCount(a.item, a.count) for a in amounts)
 
 
-def _room(s: State, seat: int, gains: tuple[ItemCount, ...]) -> Refusal | None:
+def _room(state: State, seat: int, gains: tuple[ItemCount, ...]) -> Refusal | None:
     """Buildings are limited (rules.ja.txt 有限のものと無限のもの); a ship needs a free berth of
     its size (船の建造)."""
-    p = s.players[seat]
+    p = state.players[seat]
     for g in gains:
-        if g.item in BUILDING_INDEX and s.buildings_left[BUILDING_INDEX[g.item]] < g.count:
+        if g.item in BUILDING_INDEX and state.buildings_left[BUILDING_INDEX[g.item]] < g.count:
             return CODES.refusal("no-building-left", f"no {g.item} is left in the supply")
         if g.item in SHIP_SPECS:
             berth = SHIP_SPECS[ShipKind(g.item)].berth
@@ -47,12 +47,12 @@ def _room(s: State, seat: int, gains: tuple[ItemCount, ...]) -> Refusal | None:
 
 
 def _pay_gain(
-    s: State, seat: int, pay: tuple[ItemCount, ...], gains: tuple[ItemCount, ...]
+    state: State, seat: int, pay: tuple[ItemCount, ...], gains: tuple[ItemCount, ...]
 ) -> Refusal | None:
-    if not can_pay(s.players[seat], pay):
+    if not can_pay(state.players[seat], pay):
         need = " + ".join(f"{c.count} {c.item}" for c in pay)
         return CODES.refusal("cannot-pay", f"this space costs {need}")
-    return _room(s, seat, gains)
+    return _room(state, seat, gains)
 
 
 def _emit(log: Log, seat: int, pay: tuple[ItemCount, ...], gains: tuple[ItemCount, ...]) -> None:
@@ -65,9 +65,12 @@ def _emit(log: Log, seat: int, pay: tuple[ItemCount, ...], gains: tuple[ItemCoun
 # --- printed pay → gain ----------------------------------------------------------------
 
 
-def _fixed_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+def _fixed_refuse(state: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
     return _pay_gain(
-        s, seat, hooks.cards.price(s, seat, space, option, _counts(space.pay)), _counts(space.gain)
+        state,
+        seat,
+        hooks.cards.price(state, seat, space, option, _counts(space.pay)),
+        _counts(space.gain),
     )
 
 
@@ -99,9 +102,9 @@ def _choice(space: ActionSpace, option: int) -> tuple[tuple[ItemCount, ...], tup
     return items(("wood" if option == 0 else "ore", 1)), _counts(space.gain)
 
 
-def _choice_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+def _choice_refuse(state: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
     pay, gains = _choice(space, option)
-    return _pay_gain(s, seat, hooks.cards.price(s, seat, space, option, pay), gains)
+    return _pay_gain(state, seat, hooks.cards.price(state, seat, space, option, pay), gains)
 
 
 def _choice_use(log: Log, seat: int, space: ActionSpace, option: int, chance: Chance) -> Offer:
@@ -116,21 +119,21 @@ CHOICE = SpaceRule(_choice_refuse, _choice_use, (0, 1))
 # --- scaled by animals or players ---------------------------------------------------------
 
 
-def _scaled(s: State, seat: int, space: ActionSpace) -> tuple[ItemCount, ...]:
-    p = s.players[seat]
+def _scaled(state: State, seat: int, space: ActionSpace) -> tuple[ItemCount, ...]:
+    p = state.players[seat]
     if space.kind == "milk-per-cattle":
         return items(("milk", min(3, cattle(p))))
     if space.kind == "wool-per-sheep":
         return items(("wool", min(3, sheep(p))))
     if space.kind == "wood-per-player":
-        return (*items(("wood", s.count)), *_counts(space.gain))
+        return (*items(("wood", state.count)), *_counts(space.gain))
     # weekly-market-4: spices + silver, 2 milk with a cattle, 1 wool with a sheep
     extra = items(("milk", 2 if cattle(p) else 0), ("wool", 1 if sheep(p) else 0))
     return (*_counts(space.gain), *extra)
 
 
-def _scaled_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
-    if not _scaled(s, seat, space):
+def _scaled_refuse(state: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+    if not _scaled(state, seat, space):
         animal = "cattle" if space.kind == "milk-per-cattle" else "sheep"
         return CODES.refusal("nothing-to-gain", f"this space gives nothing without {animal}")
     return None
@@ -149,8 +152,8 @@ SCALED = SpaceRule(_scaled_refuse, _scaled_use)
 _CRAFT = (("wool", "robe"), ("silverware", "jewelry"))
 
 
-def _craft4_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
-    p = s.players[seat]
+def _craft4_refuse(state: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+    p = state.players[seat]
     for bit, (give, _) in enumerate(_CRAFT):
         if option >> bit & 1 and amount(p, give) < 1:
             return CODES.refusal("cannot-pay", f"that exchange needs 1 {give}")

@@ -27,11 +27,11 @@ FORGE_CHOICES: tuple[str, ...] = (
 """What each option forges: option 0 a jewelry, then the forge-symbol tiles."""
 
 
-def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
-    if s.players[seat].ore < 1:
+def _refuse(state: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+    if state.players[seat].ore < 1:
         return CODES.refusal("cannot-pay", "the forge costs 1 ore")
     choice = FORGE_CHOICES[option]
-    if option and choice not in s.specials_left:
+    if option and choice not in state.specials_left:
         return CODES.refusal("special-tile-taken", f"the {choice} has been taken already")
     return None
 

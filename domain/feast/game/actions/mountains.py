@@ -36,24 +36,24 @@ _TWO_BY_FOUR = (((2, 2, 2, 2), 0, 1), ((), 3, 2))
 WEAPONS_DRAWN = 4
 
 
-def _unmade(p: Player, run: Running | None, i: int, good: Good) -> int:
+def _unmade(player: Player, run: Running | None, i: int, good: Good) -> int:
     """Goods of index ``i`` in supply that this action's upgrades did not make."""
-    return p.goods[i] - (run.upgraded.count(good) if run is not None else 0)
+    return player.goods[i] - (run.upgraded.count(good) if run is not None else 0)
 
 
-def can_upgrade(p: Player, run: Running | None = None) -> bool:
-    return any(_unmade(p, run, i, g) > 0 for i, g in _UPGRADABLE)
+def can_upgrade(player: Player, run: Running | None = None) -> bool:
+    return any(_unmade(player, run, i, g) > 0 for i, g in _UPGRADABLE)
 
 
-def upgradable(p: Player, run: Running | None = None) -> tuple[int, ...]:
+def upgradable(player: Player, run: Running | None = None) -> tuple[int, ...]:
     """Indexes (``GOODS`` order) of goods in supply that can go one step up: with the
     running action, not counting the goods its own upgrades made (each good is upgraded
     once: ``Running.upgraded``)."""
-    return tuple(i for i, g in _UPGRADABLE if _unmade(p, run, i, g) > 0)
+    return tuple(i for i, g in _UPGRADABLE if _unmade(player, run, i, g) > 0)
 
 
-def strips_open(s: State, run: Running) -> tuple[int, ...]:
-    return tuple(x.number for x in s.strips if x.items and x.number not in run.strips_used)
+def strips_open(state: State, run: Running) -> tuple[int, ...]:
+    return tuple(x.number for x in state.strips if x.items and x.number not in run.strips_used)
 
 
 def _plan(space: ActionSpace, option: int) -> tuple[tuple[int, ...], int, int]:
@@ -62,13 +62,13 @@ def _plan(space: ActionSpace, option: int) -> tuple[tuple[int, ...], int, int]:
     return _PLAN[(space.kind, space.column)]
 
 
-def _refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+def _refuse(state: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
     takes, ups, _ = _plan(space, option)
     if space.kind == "upgrade-and-weapons":
         return None  # the weapons are always drawn
-    if takes and any(x.items for x in s.strips):
+    if takes and any(x.items for x in state.strips):
         return None
-    if ups and can_upgrade(s.players[seat]):
+    if ups and can_upgrade(state.players[seat]):
         return None
     if takes and not ups:
         return CODES.refusal("mountains-empty", "no face-up mountain strip has anything left")

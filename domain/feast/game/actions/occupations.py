@@ -34,7 +34,7 @@ def take_occupation(log: Log, seat: int, chance: Chance) -> None:
         log.emit(ev.OccupationDrawn(seat, chance.pick(deck, "feast: draw an occupation")))
 
 
-def _draw_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+def _draw_refuse(state: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
     return None
 
 
@@ -47,8 +47,8 @@ def _draw_use(log: Log, seat: int, space: ActionSpace, option: int, chance: Chan
 DRAW = SpaceRule(_draw_refuse, _draw_use)
 
 
-def _paid_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
-    if amount(s.players[seat], _PAY[option]) < 1:
+def _paid_refuse(state: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+    if amount(state.players[seat], _PAY[option]) < 1:
         return CODES.refusal("cannot-pay", f"this option costs 1 {_PAY[option]}")
     return None
 
@@ -64,9 +64,9 @@ PLAY_PAID = SpaceRule(_paid_refuse, _paid_use, (0, 1))
 _PLAYS = {2: 2, 3: 4}
 
 
-def _play_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
-    drawn_first = space.column == 3 and bool(s.occupation_deck)
-    if not s.players[seat].hand and not drawn_first:
+def _play_refuse(state: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+    drawn_first = space.column == 3 and bool(state.occupation_deck)
+    if not state.players[seat].hand and not drawn_first:
         return CODES.refusal("no-occupation-in-hand", "you hold no occupation to play")
     return None
 

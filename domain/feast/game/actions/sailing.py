@@ -42,17 +42,17 @@ _GREEN = tuple(i for i, spec in enumerate(GOODS) if spec.colour is Colour.GREEN)
 _ORDER = {t.tile: i for i, t in enumerate(SPECIAL_TILES)}
 
 
-def greens(p: Player) -> tuple[Good, ...]:
+def greens(player: Player) -> tuple[Good, ...]:
     """The different green goods in the player's supply, in ``GOODS`` order."""
-    return tuple(GOODS[i].good for i in _GREEN if p.goods[i])
+    return tuple(GOODS[i].good for i in _GREEN if player.goods[i])
 
 
 def _increasing(keys: list[int]) -> bool:
     return all(a < b for a, b in pairwise(keys))
 
 
-def trade_refusal(s: State, seat: int, goods: tuple[Good, ...]) -> Refusal | None:
-    have = greens(s.players[seat])
+def trade_refusal(state: State, seat: int, goods: tuple[Good, ...]) -> Refusal | None:
+    have = greens(state.players[seat])
     for g in goods:
         if g not in have:
             return CODES.refusal(
@@ -63,30 +63,30 @@ def trade_refusal(s: State, seat: int, goods: tuple[Good, ...]) -> Refusal | Non
     return None
 
 
-def trade_choices(s: State, seat: int) -> Iterator[tuple[Good, ...]]:
-    have = greens(s.players[seat])
+def trade_choices(state: State, seat: int) -> Iterator[tuple[Good, ...]]:
+    have = greens(state.players[seat])
     for n in range(len(have) + 1):
         yield from combinations(have, n)
 
 
-def _for_sale(s: State) -> tuple[SpecialTile, ...]:
-    left = set(s.specials_left)
+def _for_sale(state: State) -> tuple[SpecialTile, ...]:
+    left = set(state.specials_left)
     return tuple(t.tile for t in SPECIAL_TILES if t.cost is not None and t.tile.value in left)
 
 
-def sale_refusal(s: State, seat: int, tiles: tuple[SpecialTile, ...]) -> Refusal | None:
-    if not tiles and next(sale_choices(s, seat), None) is not None:
+def sale_refusal(state: State, seat: int, tiles: tuple[SpecialTile, ...]) -> Refusal | None:
+    if not tiles and next(sale_choices(state, seat), None) is not None:
         return CODES.refusal("sale-count", "buy 1 or 2 special tiles")
     if len(tiles) > 2:
         return CODES.refusal("sale-count", "buy 1 or 2 special tiles")
-    on_sale = _for_sale(s)
+    on_sale = _for_sale(state)
     for t in tiles:
         if t not in on_sale:
             return CODES.refusal("special-not-for-sale", f"the {t.value} is not for sale")
     if not _increasing([_ORDER[t] for t in tiles]):
         return CODES.refusal("tiles-order", "name each tile once, in the tiles' order")
-    cost = price(s, seat, tiles)
-    if s.players[seat].silver < cost:
+    cost = price(state, seat, tiles)
+    if state.players[seat].silver < cost:
         return CODES.refusal("cannot-pay", f"those tiles cost {cost} silver")
     return None
 
@@ -94,27 +94,27 @@ def sale_refusal(s: State, seat: int, tiles: tuple[SpecialTile, ...]) -> Refusal
 _SALE = next(a for a in ACTION_SPACES if a.kind == "special-sale")
 
 
-def price(s: State, seat: int, tiles: tuple[SpecialTile, ...]) -> int:
+def price(state: State, seat: int, tiles: tuple[SpecialTile, ...]) -> int:
     """The tiles' printed costs together, less the seat's occupations' discounts."""
     printed = sum(SPECIAL_SPECS[t].cost or 0 for t in tiles)
-    pay = hooks.cards.price(s, seat, _SALE, 0, items(("silver", printed)))
+    pay = hooks.cards.price(state, seat, _SALE, 0, items(("silver", printed)))
     return sum(it.count for it in pay if it.item == "silver")
 
 
-def sale_choices(s: State, seat: int) -> Iterator[tuple[SpecialTile, ...]]:
-    silver = s.players[seat].silver
-    on_sale = _for_sale(s)
+def sale_choices(state: State, seat: int) -> Iterator[tuple[SpecialTile, ...]]:
+    silver = state.players[seat].silver
+    on_sale = _for_sale(state)
     for n in (1, 2):
         for tiles in combinations(on_sale, n):
-            if price(s, seat, tiles) <= silver:
+            if price(state, seat, tiles) <= silver:
                 yield tiles
 
 
-def sale_steps(s: State, seat: int) -> Iterator[tuple[SpecialTile, ...]]:
+def sale_steps(state: State, seat: int) -> Iterator[tuple[SpecialTile, ...]]:
     """The answers to the sale's step: its choices, or buying nothing once silver spent
     meanwhile (anytime) leaves none."""
     found = False
-    for tiles in sale_choices(s, seat):
+    for tiles in sale_choices(state, seat):
         found = True
         yield tiles
     if not found:
@@ -128,10 +128,10 @@ def charged(log: Log, seat: int, tiles: tuple[SpecialTile, ...]) -> int:
     return sum(it.count for it in pay if it.item == "silver")
 
 
-def _trade_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
-    if s.players[seat].silver < 1:
+def _trade_refuse(state: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+    if state.players[seat].silver < 1:
         return CODES.refusal("cannot-pay", "overseas trading costs 1 silver")
-    if not greens(s.players[seat]) and not hooks.cards.trades_without_greens(s, seat):
+    if not greens(state.players[seat]) and not hooks.cards.trades_without_greens(state, seat):
         return CODES.refusal("nothing-to-trade", "you have no green good in your supply")
     return None
 
@@ -144,8 +144,8 @@ def _trade_use(log: Log, seat: int, space: ActionSpace, option: int, chance: Cha
 OVERSEAS_TRADING = SpaceRule(_trade_refuse, _trade_use)
 
 
-def _sale_refuse(s: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
-    if next(sale_choices(s, seat), None) is None:
+def _sale_refuse(state: State, seat: int, space: ActionSpace, option: int) -> Refusal | None:
+    if next(sale_choices(state, seat), None) is None:
         return CODES.refusal("nothing-to-buy", "no special tile for sale is within your silver")
     return None
 

@@ -25,33 +25,33 @@ from skald.domain.kernel.chance import Chance
 from skald.domain.kernel.table import refuse
 
 
-def check_trade(s: State, seat: int, c: cmd.TradeOverseas) -> None:
+def check_trade(state: State, seat: int, command: cmd.TradeOverseas) -> None:
     """航海 海外貿易: different green goods from supply, each once."""
-    refuse(trade_refusal(s, seat, c.goods))
+    refuse(trade_refusal(state, seat, command.goods))
 
 
-def check_sale(s: State, seat: int, c: cmd.BuySpecials) -> None:
+def check_sale(state: State, seat: int, command: cmd.BuySpecials) -> None:
     """航海 特殊タイルの購入: 1 or 2 tiles for sale, within the seat's silver."""
-    refuse(sale_refusal(s, seat, c.tiles))
+    refuse(sale_refusal(state, seat, command.tiles))
 
 
-def voyage_commands(s: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.Command]:
-    run = s.running
+def voyage_commands(state: State, seat: int, answers: frozenset[str]) -> Iterator[cmd.Command]:
+    run = state.running
     if run is None or run.seat != seat:
         return
     if TRADE in answers:
-        for goods in trade_choices(s, seat):
+        for goods in trade_choices(state, seat):
             yield cmd.TradeOverseas(goods)
     if SALE in answers:
-        for tiles in sale_steps(s, seat):
+        for tiles in sale_steps(state, seat):
             yield cmd.BuySpecials(tiles)
 
 
-def trade(log: Log, seat: int, c: cmd.TradeOverseas, chance: Chance) -> None:
-    log.emit(ev.GoodsTraded(seat, c.goods))
+def trade(log: Log, seat: int, command: cmd.TradeOverseas, chance: Chance) -> None:
+    log.emit(ev.GoodsTraded(seat, command.goods))
     continue_action(log, chance)
 
 
-def sale(log: Log, seat: int, c: cmd.BuySpecials, chance: Chance) -> None:
-    log.emit(ev.SpecialsBought(seat, c.tiles, charged(log, seat, c.tiles)))
+def sale(log: Log, seat: int, command: cmd.BuySpecials, chance: Chance) -> None:
+    log.emit(ev.SpecialsBought(seat, command.tiles, charged(log, seat, command.tiles)))
     continue_action(log, chance)

@@ -32,8 +32,8 @@ def _fixed(*rows: tuple[Pairs, Pairs]) -> Menu:
     return Menu(lambda s, seat, t: table)
 
 
-def _modifier(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    for i, sh in enumerate(s.players[seat].ships):
+def _modifier(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+    for i, sh in enumerate(state.players[seat].ships):
         if sh.ore and sh.kind in (ShipKind.WHALING_BOAT, ShipKind.LONGSHIP):
             yield Choice(i, label=f"1 ore off ship {i}")
 
@@ -46,9 +46,9 @@ def _joiner_key(house: int, pl: Placement) -> int:
     return (house * 16 + pl.row) * 16 + pl.col
 
 
-def _joiner(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+def _joiner(state: State, seat: int, trigger: str) -> Iterator[Choice]:
     """Wood onto an empty square of a stone or long house where silver could go."""
-    for i, (name, board) in enumerate(boards(s.players[seat])):
+    for i, (name, board) in enumerate(boards(state.players[seat])):
         if board.board in HOUSES:
             for pl in legal_placements(board, SILVER):
                 yield Choice(
@@ -63,7 +63,7 @@ def _joiner_apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance)
     log.emit(ev.GoodPlaced(seat, name, Placement(WOOD, row, col, 0)))
 
 
-def _arms_dealer(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+def _arms_dealer(state: State, seat: int, trigger: str) -> Iterator[Choice]:
     kinds = list(Weapon)
     for a, b in combinations_with_replacement(range(len(kinds)), 2):
         pay = (
@@ -74,8 +74,8 @@ def _arms_dealer(s: State, seat: int, trigger: str) -> Iterator[Choice]:
         yield Choice(4 * a + b, pay, items(("ore", 1)))
 
 
-def _tutor(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    for card in s.players[seat].hand:
+def _tutor(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+    for card in state.players[seat].hand:
         yield Choice(card_number(card), items(("silver", 1)), label=card)
 
 
@@ -84,8 +84,8 @@ def _tutor_apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance) 
     play(log, seat, card_id(ch.key), chance, by=card_id(52))
 
 
-def _farm_shop(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    p = s.players[seat]
+def _farm_shop(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+    p = state.players[seat]
     for i, spec in enumerate(GOODS[: GOOD_INDEX["mead"]]):
         if spec.colour is Colour.ORANGE and p.goods[i]:
             red = GOODS[GOOD_INDEX["mead"] + i].good

@@ -44,8 +44,8 @@ def _cutter(log: Log, seat: int, got: tuple[ItemCount, ...], reason: str, chance
         give(log, seat, 179, ("stockfish", n), ("silver", n))
 
 
-def _two_houses(s: State, seat: int) -> bool:
-    return houses(s.players[seat]) >= 2
+def _two_houses(state: State, seat: int) -> bool:
+    return houses(state.players[seat]) >= 2
 
 
 CARDS: tuple[Card, ...] = (

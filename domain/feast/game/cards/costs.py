@@ -40,7 +40,7 @@ def _discount(
     discounts stack without seeing each other)."""
 
     def pay(
-        s: State,
+        state: State,
         seat: int,
         space: ActionSpace,
         printed: tuple[ItemCount, ...],
@@ -51,9 +51,9 @@ def _discount(
     return pay
 
 
-def emigration_cost(s: State, seat: int, base: int) -> int:
+def emigration_cost(state: State, seat: int, base: int) -> int:
     """An emigration's silver after the seat's discounts (any source: #2, #170)."""
-    return silver_of(price(s, seat, _EMIGRATION, 0, items(("silver", base))))
+    return silver_of(price(state, seat, _EMIGRATION, 0, items(("silver", base))))
 
 
 CARDS: tuple[Card, ...] = (

@@ -14,26 +14,28 @@ HOUSES = (BoardId.STONE_HOUSE, BoardId.LONG_HOUSE)
 """Stone and long houses ("houses" on the cards; sheds are not)."""
 
 
-def ships(p: Player, kind: ShipKind) -> int:
-    return sum(1 for sh in p.ships if sh.kind is kind)
+def ships(player: Player, kind: ShipKind) -> int:
+    return sum(1 for sh in player.ships if sh.kind is kind)
 
 
-def large_ships(p: Player) -> int:
-    return sum(1 for sh in p.ships if sh.kind is not ShipKind.WHALING_BOAT)
+def large_ships(player: Player) -> int:
+    return sum(1 for sh in player.ships if sh.kind is not ShipKind.WHALING_BOAT)
 
 
-def houses(p: Player) -> int:
-    return sum(1 for h in p.houses if h.board in HOUSES)
+def houses(player: Player) -> int:
+    return sum(1 for h in player.houses if h.board in HOUSES)
 
 
-def specials_owned(p: Player) -> int:
+def specials_owned(player: Player) -> int:
     """Special tiles in supply and on the player's boards and houses."""
-    placed = sum(1 for _, b in boards(p) for pl in b.placed if pl.piece.kind is PieceKind.SPECIAL)
-    return len(p.specials) + placed
+    placed = sum(
+        1 for _, b in boards(player) for pl in b.placed if pl.piece.kind is PieceKind.SPECIAL
+    )
+    return len(player.specials) + placed
 
 
-def round_income(p: Player) -> int:
-    return income(p.home) + sum(income(b) for b in p.explored)
+def round_income(player: Player) -> int:
+    return income(player.home) + sum(income(b) for b in player.explored)
 
 
 def of_colour(colour: Colour) -> tuple[Good, ...]:
@@ -113,5 +115,5 @@ def box_step(good: Good, dcol: int) -> Good | None:
     return _ROWS[row + 1][col + dcol]
 
 
-def count(p: Player, good: Good) -> int:
-    return good_count(p, good)
+def count(player: Player, good: Good) -> int:
+    return good_count(player, good)

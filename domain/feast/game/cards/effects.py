@@ -51,29 +51,29 @@ def card(number: int) -> Card:
     return table.CARDS[number]
 
 
-def spent(s: State, seat: int, c: Card) -> bool:
+def spent(state: State, seat: int, c: Card) -> bool:
     """Whether the card's limit forbids another use now (``Player.used``)."""
     if c.limit is Limit.NONE:
         return False
     cid = card_id(c.number)
-    used = s.players[seat].used
+    used = state.players[seat].used
     if c.limit is Limit.ONCE:
         return any(u.startswith(cid + "@") for u in used)
-    return f"{cid}@{s.round}" in used
+    return f"{cid}@{state.round}" in used
 
 
-def room(s: State, seat: int, pay: tuple[ItemCount, ...], gain: tuple[ItemCount, ...]) -> bool:
+def room(state: State, seat: int, pay: tuple[ItemCount, ...], gain: tuple[ItemCount, ...]) -> bool:
     """Buildings and special tiles are limited, ships need a free berth of their size (the
     ships paid free theirs)."""
-    p = s.players[seat]
+    p = state.players[seat]
     berths = {Berth.SMALL: free_berths(p, Berth.SMALL), Berth.LARGE: free_berths(p, Berth.LARGE)}
     for it in pay:
         if it.item in SHIP_SPECS:
             berths[SHIP_SPECS[ShipKind(it.item)].berth] += it.count
     for it in gain:
-        if it.item in BUILDING_INDEX and s.buildings_left[BUILDING_INDEX[it.item]] < it.count:
+        if it.item in BUILDING_INDEX and state.buildings_left[BUILDING_INDEX[it.item]] < it.count:
             return False
-        if it.item in SPECIAL_NAMES and (it.item not in s.specials_left or it.count > 1):
+        if it.item in SPECIAL_NAMES and (it.item not in state.specials_left or it.count > 1):
             return False
         if it.item in SHIP_SPECS:
             berth = SHIP_SPECS[ShipKind(it.item)].berth
@@ -83,18 +83,18 @@ def room(s: State, seat: int, pay: tuple[ItemCount, ...], gain: tuple[ItemCount,
     return True
 
 
-def legal_choices(s: State, seat: int, c: Card, trigger: str) -> tuple[Choice, ...]:
+def legal_choices(state: State, seat: int, c: Card, trigger: str) -> tuple[Choice, ...]:
     """The card's choices its owner may take now (paid for, room for the gain, its own
     condition), in the card's order."""
     menu = c.menu
-    if menu is None or spent(s, seat, c):
+    if menu is None or spent(state, seat, c):
         return ()
-    p = s.players[seat]
+    p = state.players[seat]
     out = []
-    for ch in menu.choices(s, seat, trigger):
-        if not can_pay(p, ch.pay) or not room(s, seat, ch.pay, ch.gain):
+    for ch in menu.choices(state, seat, trigger):
+        if not can_pay(p, ch.pay) or not room(state, seat, ch.pay, ch.gain):
             continue
-        if menu.legal is not None and not menu.legal(s, seat, ch):
+        if menu.legal is not None and not menu.legal(state, seat, ch):
             continue
         out.append(ch)
     return tuple(out)
@@ -141,13 +141,13 @@ def enabled_by_offer(
     (``before_offer``): some choice it may take then leaves the space usable (RULINGS.md "A
     Feast for Odin, more"). ``trigger`` is the offer's, as the card's hook makes it."""
 
-    def enables(s: State, use: SpaceUse, usable: UsableFn) -> bool:
+    def enables(state: State, use: SpaceUse, usable: UsableFn) -> bool:
         if not test(use):
             return False
-        c, why = card(number), trigger(s, use)
+        c, why = card(number), trigger(state, use)
         return any(
-            usable(after_choice(s, use.seat, c, ch, why))
-            for ch in legal_choices(s, use.seat, c, why)
+            usable(after_choice(state, use.seat, c, ch, why))
+            for ch in legal_choices(state, use.seat, c, why)
         )
 
     return enables
@@ -158,9 +158,9 @@ def enabled_by_gain(test: Callable[[SpaceUse], bool], *pairs: tuple[str, int]) -
     picks, with nothing to choose (``give``): the space is usable once they are given."""
     got = items(*pairs)
 
-    def enables(s: State, use: SpaceUse, usable: UsableFn) -> bool:
-        p = s.players[use.seat]
-        return test(use) and usable(s.with_player(use.seat, gain(p, got)))
+    def enables(state: State, use: SpaceUse, usable: UsableFn) -> bool:
+        p = state.players[use.seat]
+        return test(use) and usable(state.with_player(use.seat, gain(p, got)))
 
     return enables
 
@@ -210,9 +210,9 @@ def recall_menu(number: int, *pay: tuple[str, int]) -> Menu:
         exchange(log, seat, number, ch.pay, ())
         log.emit(ev.VikingsRecalled(seat, a.space, 1, card_id(number)))
 
-    def on_space(s: State, seat: int, ch: Choice) -> bool:
-        a = s.acting
-        return a is not None and any(o.space == a.space and o.seat == seat for o in s.occupied)
+    def on_space(state: State, seat: int, ch: Choice) -> bool:
+        a = state.acting
+        return a is not None and any(o.space == a.space and o.seat == seat for o in state.occupied)
 
     return Menu(lambda s, seat, trigger: (Choice(0, price),), apply, on_space)
 
@@ -236,9 +236,9 @@ def tier(count: int, steps: Iterable[tuple[int, int]]) -> int:
 # --- mountain items, weapons, upgrades ----------------------------------------------------------
 
 
-def strips_with(s: State, kinds: frozenset[MountainItem] | None = None) -> Iterator[int]:
+def strips_with(state: State, kinds: frozenset[MountainItem] | None = None) -> Iterator[int]:
     """Face-up strips whose arrow-end item is one of ``kinds`` (any item: ``None``)."""
-    for x in s.strips:
+    for x in state.strips:
         if x.items and (kinds is None or x.items[0] in kinds):
             yield x.number
 
@@ -258,8 +258,8 @@ def draw(log: Log, seat: int, count: int, chance: Chance) -> None:
         draw_weapon(log, seat, chance)
 
 
-def have(s: State, seat: int, item: str) -> int:
-    return amount(s.players[seat], item)
+def have(state: State, seat: int, item: str) -> int:
+    return amount(state.players[seat], item)
 
 
 def mountain_menu(
@@ -268,8 +268,8 @@ def mountain_menu(
     """Take ``count`` items from the arrow end of one face-up strip (``option``: the strip),
     only strips whose next item is one of ``kinds``."""
 
-    def strips(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-        for n in strips_with(s, kinds):
+    def strips(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+        for n in strips_with(state, kinds):
             yield Choice(n, label=f"strip {n}")
 
     def apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance) -> None:
@@ -285,8 +285,8 @@ def upgrade_menu(
     among ``goods`` (any: ``None``), paying ``cost`` too."""
     allowed = None if goods is None else frozenset(goods)
 
-    def ups(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-        p = s.players[seat]
+    def ups(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+        p = state.players[seat]
         for i, spec in enumerate(GOODS):
             if not p.goods[i] or (allowed is not None and spec.good not in allowed):
                 continue
@@ -305,9 +305,9 @@ def placement_key(board: int, pl: Placement) -> int:
 
 
 def placements(
-    s: State, seat: int, piece: Piece, where: Callable[[BoardId], bool]
+    state: State, seat: int, piece: Piece, where: Callable[[BoardId], bool]
 ) -> Iterator[tuple[int, str, Placement]]:
-    for i, (name, board) in enumerate(boards(s.players[seat])):
+    for i, (name, board) in enumerate(boards(state.players[seat])):
         if where(board.board):
             for pl in legal_placements(board, piece):
                 yield placement_key(i, pl), name, pl
@@ -340,6 +340,6 @@ def phase_offer(number: int, trigger: str) -> PhaseFn:
     return hook
 
 
-def vikings_on(s: State, seat: int, test: Callable[[str], bool]) -> int:
+def vikings_on(state: State, seat: int, test: Callable[[str], bool]) -> int:
     """The seat's Vikings now standing on the spaces ``test`` accepts."""
-    return sum(o.vikings for o in s.occupied if o.seat == seat and test(o.space))
+    return sum(o.vikings for o in state.occupied if o.seat == seat and test(o.space))

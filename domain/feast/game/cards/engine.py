@@ -63,11 +63,11 @@ in place of the draw) and ``feast-end`` (one seat ends its feast) are per seat."
 _SPACES = {a.id: a for a in ACTION_SPACES}
 
 
-def cards_of(s: State, seat: int) -> tuple[Card, ...]:
+def cards_of(state: State, seat: int) -> tuple[Card, ...]:
     """The built cards the seat has played, in play order (none while effects are off)."""
-    if not s.effects:
+    if not state.effects:
         return ()
-    return _built(s.players[seat].played, s.late_effects)
+    return _built(state.players[seat].played, state.late_effects)
 
 
 @lru_cache(maxsize=4096)
@@ -87,8 +87,8 @@ def limited(card: str) -> bool:
     return found is not None and found.limit is not Limit.NONE
 
 
-def has(s: State, seat: int, number: int) -> bool:
-    return any(c.number == number for c in cards_of(s, seat))
+def has(state: State, seat: int, number: int) -> bool:
+    return any(c.number == number for c in cards_of(state, seat))
 
 
 # --- playing a card ------------------------------------------------------------------------------
@@ -137,14 +137,14 @@ def after_space(log: Log, chance: Chance) -> None:
 
 
 def price(
-    s: State, seat: int, space: ActionSpace, option: int, pay: tuple[ItemCount, ...]
+    state: State, seat: int, space: ActionSpace, option: int, pay: tuple[ItemCount, ...]
 ) -> tuple[ItemCount, ...]:
     """A space's cost after the seat's discounts (each judged on the printed price, stacking,
     never below 0; ``option`` is the space's alternative, for the record)."""
     printed, now = pay, pay
-    for c in cards_of(s, seat):
+    for c in cards_of(state, seat):
         if c.pay is not None:
-            now = c.pay(s, seat, space, printed, now)
+            now = c.pay(state, seat, space, printed, now)
     return now
 
 
@@ -174,70 +174,76 @@ def announce_rolls(log: Log, seat: int, kind: str) -> None:
 # --- dice ------------------------------------------------------------------------------------
 
 
-def roll_modifier(s: State, seat: int, kind: str) -> int:
-    bonus = s.acting.bonus if s.acting is not None and s.acting.seat == seat else 0
-    return bonus + sum(c.roll(s, seat, kind) for c in cards_of(s, seat) if c.roll is not None)
+def roll_modifier(state: State, seat: int, kind: str) -> int:
+    bonus = state.acting.bonus if state.acting is not None and state.acting.seat == seat else 0
+    return bonus + sum(
+        c.roll(state, seat, kind) for c in cards_of(state, seat) if c.roll is not None
+    )
 
 
-def rolls(s: State, seat: int) -> int:
-    return ROLLS + sum(c.rolls for c in cards_of(s, seat))
+def rolls(state: State, seat: int) -> int:
+    return ROLLS + sum(c.rolls for c in cards_of(state, seat))
 
 
-def weapon_value(s: State, seat: int, kind: str) -> int:
-    values = [v for c in cards_of(s, seat) for k, v in c.weapon_value if k == kind]
+def weapon_value(state: State, seat: int, kind: str) -> int:
+    values = [v for c in cards_of(state, seat) for k, v in c.weapon_value if k == kind]
     return max(values, default=1)
 
 
-def stone_value(s: State, seat: int) -> int:
-    return max((c.stone_value for c in cards_of(s, seat)), default=1)
+def stone_value(state: State, seat: int) -> int:
+    return max((c.stone_value for c in cards_of(state, seat)), default=1)
 
 
-def spears_as_swords(s: State, seat: int) -> bool:
-    return any(c.spears_as_swords for c in cards_of(s, seat))
+def spears_as_swords(state: State, seat: int) -> bool:
+    return any(c.spears_as_swords for c in cards_of(state, seat))
 
 
-def loot(s: State, seat: int, table: dict[str, int]) -> dict[str, int]:
-    for c in cards_of(s, seat):
+def loot(state: State, seat: int, table: dict[str, int]) -> dict[str, int]:
+    for c in cards_of(state, seat):
         if c.loot is not None:
-            table = c.loot(s, seat, table)
+            table = c.loot(state, seat, table)
     return table
 
 
-def knarr_as_longship(s: State, seat: int) -> bool:
-    return any(c.knarr_as_longship for c in cards_of(s, seat))
+def knarr_as_longship(state: State, seat: int) -> bool:
+    return any(c.knarr_as_longship for c in cards_of(state, seat))
 
 
-def horizontal_peas(s: State, seat: int) -> int:
+def horizontal_peas(state: State, seat: int) -> int:
     """Peas tiles the seat may lay horizontally at the feast (1, more with a card)."""
-    return max((c.horizontal_peas for c in cards_of(s, seat)), default=1)
+    return max((c.horizontal_peas for c in cards_of(state, seat)), default=1)
 
 
-def explore_any(s: State, seat: int) -> bool:
-    return any(c.explore_any for c in cards_of(s, seat))
+def explore_any(state: State, seat: int) -> bool:
+    return any(c.explore_any for c in cards_of(state, seat))
 
 
-def trades_without_greens(s: State, seat: int) -> bool:
-    return any(c.trades_without_greens for c in cards_of(s, seat))
+def trades_without_greens(state: State, seat: int) -> bool:
+    return any(c.trades_without_greens for c in cards_of(state, seat))
 
 
-def enables(s: State, use: SpaceUse, usable: UsableFn) -> bool:
+def enables(state: State, use: SpaceUse, usable: UsableFn) -> bool:
     """Whether a card the seat has played, acting immediately before the space's action or
     instead of it, lets the space be used though its own conditions fail on ``s`` (RULINGS.md
     "A Feast for Odin, more": a space may be taken when its action can be carried out as the
     player's played cards change it). Only under the readings that count such cards
     (``readings.cards_before_count``: games stored before read the space on ``s`` alone)."""
-    if not cards_before_count(s):
+    if not cards_before_count(state):
         return False
-    return any(c.enables(s, use, usable) for c in cards_of(s, use.seat) if c.enables is not None)
+    return any(
+        c.enables(state, use, usable) for c in cards_of(state, use.seat) if c.enables is not None
+    )
 
 
-def vikings_saved(s: State, seat: int, space: ActionSpace) -> int:
-    return sum(c.vikings_saved(s, seat, space) for c in cards_of(s, seat) if c.vikings_saved)
+def vikings_saved(state: State, seat: int, space: ActionSpace) -> int:
+    return sum(
+        c.vikings_saved(state, seat, space) for c in cards_of(state, seat) if c.vikings_saved
+    )
 
 
-def replacement(s: State) -> str:
+def replacement(state: State) -> str:
     """What is left of the acting seat's space action after ``ActionReplaced`` ("" if none)."""
-    a = s.acting
+    a = state.acting
     if a is None or a.replaced is None:
         return ""
     return table.BY_ID[a.replaced].replaces
@@ -265,12 +271,12 @@ def seat_phase(log: Log, seat: int, point: str, chance: Chance) -> None:
                 fn(log, seat, chance)
 
 
-def serve_refusal(s: State, seat: int, piece: str) -> tuple[str, str] | None:
+def serve_refusal(state: State, seat: int, piece: str) -> tuple[str, str] | None:
     """#160 Sober Man: the silver it gave back stands until mead is served; serving the
     first mead pays it back, so it needs a silver in supply (NOTES.md)."""
-    if piece != "mead" or not has(s, seat, 160) or s.players[seat].silver >= 1:
+    if piece != "mead" or not has(state, seat, 160) or state.players[seat].silver >= 1:
         return None
-    if sober_credit(s, seat):
+    if sober_credit(state, seat):
         return "feast/sober-man-silver", "serving mead returns Sober Man's silver: keep 1 in supply"
     return None
 

@@ -77,7 +77,7 @@ def _meat_buyer(
             offer(log, seat, 150, f"meat:{meat}")
 
 
-def _meat_buyer_choices(s: State, seat: int, trigger: str) -> tuple[Choice, ...]:
+def _meat_buyer_choices(state: State, seat: int, trigger: str) -> tuple[Choice, ...]:
     meat = trigger.removeprefix("meat:")
     return (Choice(0, items((meat, 1)), items(("game-meat", 1)), f"game meat for a {meat}"),)
 

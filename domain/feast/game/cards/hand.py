@@ -33,9 +33,9 @@ def _preceptor(log: Log, seat: int) -> bool:
     return True
 
 
-def _choices(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+def _choices(state: State, seat: int, trigger: str) -> Iterator[Choice]:
     yield Choice(0, label="take the occupation")
-    for i, _ in enumerate(s.players[seat].hand):
+    for i, _ in enumerate(state.players[seat].hand):
         yield Choice(i + 1, label=f"play hand card {i + 1} instead")
 
 

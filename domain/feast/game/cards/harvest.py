@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from skald.domain.feast.game.flow import Log
 
 
-def _harvested(s: State) -> tuple[Good, ...]:
-    return harvest(s.length, s.round)
+def _harvested(state: State) -> tuple[Good, ...]:
+    return harvest(state.length, state.round)
 
 
 def _without_harvest(fn: PhaseFn) -> PhaseFn:
@@ -64,8 +64,8 @@ def _pea_counter(log: Log, seat: int, chance: Chance) -> None:
     give(log, seat, 97, ("peas", min(peas, 8 - peas)))
 
 
-def _wanderer(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    for n in strips_with(s):
+def _wanderer(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+    for n in strips_with(state):
         yield Choice(10 * n + 1, label=f"1 item from strip {n}")
         yield Choice(10 * n + 2, label=f"2 items from strip {n}")
 
@@ -107,9 +107,9 @@ def _craft_leader(log: Log, seat: int, chance: Chance) -> None:
         give(log, seat, 8, ("oil", 1))
 
 
-def _ore_spots(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+def _ore_spots(state: State, seat: int, trigger: str) -> Iterator[Choice]:
     home_or_explored = lambda b: b not in (BoardId.SHED, *HOUSES)  # noqa: E731
-    for key, name, pl in placements(s, seat, ORE, home_or_explored):
+    for key, name, pl in placements(state, seat, ORE, home_or_explored):
         yield Choice(key, (), items(("ore", 1)), f"{name} {pl.row},{pl.col}")
 
 
@@ -119,12 +119,12 @@ def _ore_boatman(log: Log, seat: int, chance: Chance) -> None:
         offer(log, seat, 9, f"ore:{n}")
 
 
-def _steward(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+def _steward(state: State, seat: int, trigger: str) -> Iterator[Choice]:
     for key, piece, item in ((0, WOOD, "wood"), (1, STONE, "stone")):
         if any(
             b.board is BoardId.SHED
             and next(legal_placements(b, piece, game_end=True), None) is not None
-            for _, b in boards(s.players[seat])
+            for _, b in boards(state.players[seat])
         ):
             yield Choice(key, items((item, 1)), items(("silver", 1)), f"1 {item} into a shed")
 

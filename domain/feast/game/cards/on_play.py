@@ -40,29 +40,29 @@ def gains(number: int, what: Callable[[State, int], Pairs]) -> PlayFn:
     return play
 
 
-def _p(s: State, seat: int) -> Player:
-    return s.players[seat]
+def _p(state: State, seat: int) -> Player:
+    return state.players[seat]
 
 
-def _milker(s: State, seat: int) -> tuple[tuple[str, int], ...]:
-    p = _p(s, seat)
+def _milker(state: State, seat: int) -> tuple[tuple[str, int], ...]:
+    p = _p(state, seat)
     n = (sheep(p) > 0) + (cattle(p) > 0)
     return (("milk", n), ("silver", n)) if n else ()
 
 
-def _ship_owner(s: State, seat: int) -> tuple[tuple[str, int], ...]:
-    p = _p(s, seat)
+def _ship_owner(state: State, seat: int) -> tuple[tuple[str, int], ...]:
+    p = _p(state, seat)
     least = min(ships(p, WB), ships(p, KNARR), ships(p, LONGSHIP))
     return (("whale-meat", min(least, 2)),)
 
 
-def _captain(s: State, seat: int) -> tuple[tuple[str, int], ...]:
-    ore = sum(sh.ore for sh in _p(s, seat).ships if sh.kind in (WB, LONGSHIP))
+def _captain(state: State, seat: int) -> tuple[tuple[str, int], ...]:
+    ore = sum(sh.ore for sh in _p(state, seat).ships if sh.kind in (WB, LONGSHIP))
     return (("silver", tier(ore, ((4, 2), (5, 3), (6, 4), (7, 5)))),)
 
 
-def _fighter(s: State, seat: int) -> tuple[tuple[str, int], ...]:
-    n = sum(1 for sh in _p(s, seat).ships if sh.kind is LONGSHIP and sh.ore >= 2)
+def _fighter(state: State, seat: int) -> tuple[tuple[str, int], ...]:
+    n = sum(1 for sh in _p(state, seat).ships if sh.kind is LONGSHIP and sh.ore >= 2)
     return (
         (("silk", 1),)
         if n == 1
@@ -72,8 +72,8 @@ def _fighter(s: State, seat: int) -> tuple[tuple[str, int], ...]:
     )
 
 
-def _host(s: State, seat: int) -> tuple[tuple[str, int], ...]:
-    n = specials_owned(_p(s, seat))
+def _host(state: State, seat: int) -> tuple[tuple[str, int], ...]:
+    n = specials_owned(_p(state, seat))
     return (
         (("silk", 1),)
         if n == 3
@@ -84,15 +84,15 @@ def _host(s: State, seat: int) -> tuple[tuple[str, int], ...]:
 
 
 def _per(kind: ShipKind, *what: tuple[str, int]) -> Callable[[State, int], Pairs]:
-    def pairs(s: State, seat: int) -> tuple[tuple[str, int], ...]:
-        n = ships(_p(s, seat), kind)
+    def pairs(state: State, seat: int) -> tuple[tuple[str, int], ...]:
+        n = ships(_p(state, seat), kind)
         return tuple((item, k * n) for item, k in what)
 
     return pairs
 
 
-def _meat_inspector(s: State, seat: int) -> tuple[tuple[str, int], ...]:
-    p = _p(s, seat)
+def _meat_inspector(state: State, seat: int) -> tuple[tuple[str, int], ...]:
+    p = _p(state, seat)
     kinds = {
         Good.PREGNANT_SHEEP: Good.SHEEP,
         Good.PREGNANT_CATTLE: Good.CATTLE,
@@ -101,21 +101,21 @@ def _meat_inspector(s: State, seat: int) -> tuple[tuple[str, int], ...]:
     return (("silver", len(reds)),)
 
 
-def _silk_merchant(s: State, seat: int) -> tuple[tuple[str, int], ...]:
-    return (("silver", tier(count(_p(s, seat), Good.SILK), ((1, 1), (2, 3), (3, 6)))),)
+def _silk_merchant(state: State, seat: int) -> tuple[tuple[str, int], ...]:
+    return (("silver", tier(count(_p(state, seat), Good.SILK), ((1, 1), (2, 3), (3, 6)))),)
 
 
-def _sheep_shearer(s: State, seat: int) -> tuple[tuple[str, int], ...]:
-    return (("wool", tier(sheep(_p(s, seat)), ((3, 1), (4, 2), (6, 3)))),)
+def _sheep_shearer(state: State, seat: int) -> tuple[tuple[str, int], ...]:
+    return (("wool", tier(sheep(_p(state, seat)), ((3, 1), (4, 2), (6, 3)))),)
 
 
-def _shepherd(s: State, seat: int) -> tuple[tuple[str, int], ...]:
-    n = sheep(_p(s, seat))
+def _shepherd(state: State, seat: int) -> tuple[tuple[str, int], ...]:
+    n = sheep(_p(state, seat))
     return (("milk", 1), ("wool", 2 if n >= 4 else 1)) if n >= 2 else ()
 
 
-def _grain_delivery(s: State, seat: int) -> tuple[tuple[str, int], ...]:
-    n = ships(_p(s, seat), KNARR)
+def _grain_delivery(state: State, seat: int) -> tuple[tuple[str, int], ...]:
+    n = ships(_p(state, seat), KNARR)
     return (
         ("peas", int(n >= 1)),
         ("beans", int(n >= 1)),

@@ -28,36 +28,38 @@ if TYPE_CHECKING:
     from skald.domain.feast.game.flow import Log
 
 
-def _p(s: State, seat: int) -> Player:
-    return s.players[seat]
+def _p(state: State, seat: int) -> Player:
+    return state.players[seat]
 
 
 def _one(*pairs: tuple[str, int]) -> tuple[ItemCount, ...]:
     return items(*pairs)
 
 
-def _orient(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    p = _p(s, seat)
+def _orient(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+    p = _p(state, seat)
     for i, spec in enumerate(GOODS):
         found = to_blue(spec.good) if p.goods[i] else None
         if found is not None:
             yield Choice(i, _one((spec.good.value, 1)), _one((found[0].value, 1)))
 
 
-def _storeman(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    p = _p(s, seat)
+def _storeman(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+    p = _p(state, seat)
     for i, spec in enumerate(GOODS):
         if p.goods[i] == 3 and not spec.animal:
             yield Choice(i, (), _one((spec.good.value, 1)))
 
 
-def _inspector(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    for i, o in enumerate(s.occupied):
+def _inspector(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+    for i, o in enumerate(state.occupied):
         if o.seat != seat:
             continue
         yield Choice(2 * i, label=f"1 Viking from {o.space}")
         if o.vikings >= 2:
-            yield Choice(2 * i + 1, _one(("silver", s.round)), label=f"2 Vikings from {o.space}")
+            yield Choice(
+                2 * i + 1, _one(("silver", state.round)), label=f"2 Vikings from {o.space}"
+            )
 
 
 def _inspector_apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance) -> None:
@@ -66,8 +68,8 @@ def _inspector_apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chan
     log.emit(ev.VikingsRecalled(seat, o.space, 1 + ch.key % 2, card_id(60)))
 
 
-def _hornturner(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    p = _p(s, seat)
+def _hornturner(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+    p = _p(state, seat)
     animal = "sheep" if count(p, Good.SHEEP) else "pregnant-sheep"
     sheep_part = (_one((animal, 1)), _one(("salt-meat", 1), ("hide", 1), ("wool", 1)))
     horn = (_one(("silver", 3)), _one(("drinking-horn", 1)))
@@ -76,8 +78,8 @@ def _hornturner(s: State, seat: int, trigger: str) -> Iterator[Choice]:
     yield Choice(2, sheep_part[0] + horn[0], sheep_part[1] + horn[1])
 
 
-def _field_farmer(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    p = _p(s, seat)
+def _field_farmer(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+    p = _p(state, seat)
     for i, spec in enumerate(GOODS):
         if spec.colour is not Colour.ORANGE or not p.goods[i]:
             continue
@@ -92,8 +94,8 @@ def _field_farmer(s: State, seat: int, trigger: str) -> Iterator[Choice]:
                 )
 
 
-def _wholesaler(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    p = _p(s, seat)
+def _wholesaler(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+    p = _p(state, seat)
     for i, spec in enumerate(GOODS):
         into = upgrades(spec.good, 1)
         if into is None:
@@ -102,9 +104,9 @@ def _wholesaler(s: State, seat: int, trigger: str) -> Iterator[Choice]:
             yield Choice(8 * i + n, _one((spec.good.value, n)), _one((into.value, n)))
 
 
-def _preacher(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+def _preacher(state: State, seat: int, trigger: str) -> Iterator[Choice]:
     yield Choice(0, (), _one(("crucifix", 1)), "the crucifix")
-    for n in strips_with(s):
+    for n in strips_with(state):
         yield Choice(n, label=f"4 items from strip {n}")
 
 
@@ -127,8 +129,8 @@ def _wholesaler_apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Cha
         offer(log, seat, 152, f"merchant:{ch.gain[0].item}")
 
 
-def _earl(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    yield Choice(0, _one(("silver", s.round)), _one(("stone-house", 1)))
+def _earl(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+    yield Choice(0, _one(("silver", state.round)), _one(("stone-house", 1)))
 
 
 CARDS: tuple[Card, ...] = (

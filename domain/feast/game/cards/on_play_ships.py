@@ -28,29 +28,29 @@ LONGSHIP_PRICE = 8
 """The longship's printed price (components.md §5.3; #81 and #82 discount from it)."""
 
 
-def _p(s: State, seat: int) -> Player:
-    return s.players[seat]
+def _p(state: State, seat: int) -> Player:
+    return state.players[seat]
 
 
 def _one(*pairs: tuple[str, int]) -> tuple[ItemCount, ...]:
     return items(*pairs)
 
 
-def _traveling(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    p = _p(s, seat)
+def _traveling(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+    p = _p(state, seat)
     for i, spec in enumerate(GOODS):
         if p.goods[i] and spec.good in FLIP:
             yield Choice(i, _one((spec.good.value, 1)), _one((FLIP[spec.good].value, 1)))
 
 
-def _flips_left(s: State, seat: int, trigger: str) -> int:
+def _flips_left(state: State, seat: int, trigger: str) -> int:
     if trigger.startswith("flip:"):
         return int(trigger.removeprefix("flip:"))
-    return tier(ships(_p(s, seat), KNARR), ((1, 2), (2, 4), (3, 6), (4, 7)))
+    return tier(ships(_p(state, seat), KNARR), ((1, 2), (2, 4), (3, 6), (4, 7)))
 
 
-def _traveling_legal(s: State, seat: int, ch: Choice) -> bool:
-    return ships(_p(s, seat), KNARR) > 0
+def _traveling_legal(state: State, seat: int, ch: Choice) -> bool:
+    return ships(_p(state, seat), KNARR) > 0
 
 
 def _traveling_apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance) -> None:
@@ -60,23 +60,25 @@ def _traveling_apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chan
         offer(log, seat, 78, f"flip:{left}")
 
 
-def _quarter_master(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    p = _p(s, seat)
-    discount = 2 * have(s, seat, "long-sword") + have(s, seat, "bow") + have(s, seat, "spear")
+def _quarter_master(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+    p = _p(state, seat)
+    discount = (
+        2 * have(state, seat, "long-sword") + have(state, seat, "bow") + have(state, seat, "spear")
+    )
     price = max(0, (2 * LONGSHIP_PRICE - discount) // 2)
     yield Choice(0, _one(("silver", price)), _one(("longship", 1)))
     del p
 
 
-def _longship_builder(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    price = {1: 6, 2: 3}.get(ships(_p(s, seat), KNARR), 1)
-    if ships(_p(s, seat), KNARR):
+def _longship_builder(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+    price = {1: 6, 2: 3}.get(ships(_p(state, seat), KNARR), 1)
+    if ships(_p(state, seat), KNARR):
         yield Choice(0, _one(("silver", price)), _one(("longship", 1)))
 
 
-def _harbor_guard(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    p = _p(s, seat)
-    cost = emigration_cost(s, seat, max(0, s.round - large_ships(p)))
+def _harbor_guard(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+    p = _p(state, seat)
+    cost = emigration_cost(state, seat, max(0, state.round - large_ships(p)))
     if len(p.emigrated) >= MAX_EMIGRATED:
         return
     for i, sh in enumerate(p.ships):
@@ -97,7 +99,7 @@ MAX_EMIGRATED = 6
 """The banquet table holds 6 emigrated ships (2 squares each: ``actions/emigration``)."""
 
 
-def _sponsor(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+def _sponsor(state: State, seat: int, trigger: str) -> Iterator[Choice]:
     yield Choice(0, _one(("wood", 4)), _one(("longship", 1)))
     yield Choice(1, _one(("silver", 3)), _one(("longship", 1)))
 

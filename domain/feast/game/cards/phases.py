@@ -53,9 +53,9 @@ def _sober_start(log: Log, seat: int, chance: Chance) -> None:
     give(log, seat, 160, ("silver", 1))
 
 
-def sober_credit(s: State, seat: int) -> bool:
+def sober_credit(state: State, seat: int) -> bool:
     """#160's silver still stands: no mead on the seat's banquet table yet (NOTES.md)."""
-    table = s.players[seat].banquet
+    table = state.players[seat].banquet
     return table is not None and not any(pl.piece.name == Good.MEAD.value for pl in table.placed)
 
 
@@ -88,9 +88,9 @@ def _fish_cook(log: Log, seat: int, chance: Chance) -> None:
         offer(log, seat, 172, f"fish:{n}")
 
 
-def _fish_spots(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+def _fish_spots(state: State, seat: int, trigger: str) -> Iterator[Choice]:
     fish = Piece.good(Good.STOCKFISH)
-    for key, name, pl in placements(s, seat, fish, lambda b: b in HOUSES):
+    for key, name, pl in placements(state, seat, fish, lambda b: b in HOUSES):
         yield Choice(key, (), items(("stockfish", 1)), f"{name} {pl.row},{pl.col}")
 
 
@@ -115,7 +115,7 @@ def _maid(log: Log, seat: int, chance: Chance) -> None:
                 offer(log, seat, 177, f"maid:{got[0].item}")
 
 
-def _maid_choices(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+def _maid_choices(state: State, seat: int, trigger: str) -> Iterator[Choice]:
     good = trigger.removeprefix("maid:")
     yield Choice(0, items((good, 1)), items(("silverware", 1)), f"silverware for the {good}")
 

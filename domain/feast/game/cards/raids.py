@@ -65,8 +65,8 @@ def _helmsman_emigrated(log: Log, seat: int, event: Any, before: State, chance: 
         draw(log, seat, 1, chance)
 
 
-def _ore_longships(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    for i, sh in enumerate(s.players[seat].ships):
+def _ore_longships(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+    for i, sh in enumerate(state.players[seat].ships):
         if sh.kind is ShipKind.LONGSHIP and sh.ore:
             yield Choice(i, label=f"1 ore off longship {i}")
 
@@ -90,7 +90,7 @@ def _melee_fighter(log: Log, out: DiceOutcome, chance: Chance) -> None:
         log.emit(ev.OccupationUsed(out.seat, card_id(137)))
 
 
-def _robber(s: State, seat: int, table: dict[str, int]) -> dict[str, int]:
+def _robber(state: State, seat: int, table: dict[str, int]) -> dict[str, int]:
     """Green goods may be taken too, at their blue side's sword value less 1."""
     out = dict(table)
     for good, spec in GOOD_SPECS.items():
@@ -99,9 +99,9 @@ def _robber(s: State, seat: int, table: dict[str, int]) -> dict[str, int]:
     return out
 
 
-def _loot_hunter(s: State, seat: int, table: dict[str, int]) -> dict[str, int]:
+def _loot_hunter(state: State, seat: int, table: dict[str, int]) -> dict[str, int]:
     """The highest special tiles still in the supply cost 1 sword less (ties: all)."""
-    left = [t for t in s.specials_left if t in table]
+    left = [t for t in state.specials_left if t in table]
     if not left:
         return table
     top = max(SPECIAL_SPECS[SpecialTile(t)].sword for t in left)
@@ -122,16 +122,16 @@ def _raider_split(log: Log, out: DiceOutcome, chance: Chance) -> None:
             offer(log, out.seat, 136, f"split:{left}")
 
 
-def loot_base(s: State) -> dict[str, int]:
+def loot_base(state: State) -> dict[str, int]:
     table = {g.value: spec.sword for g, spec in GOOD_SPECS.items() if spec.sword is not None}
-    for t in s.specials_left:
+    for t in state.specials_left:
         table[t] = SPECIAL_SPECS[SpecialTile(t)].sword
     return table
 
 
-def _split_choices(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+def _split_choices(state: State, seat: int, trigger: str) -> Iterator[Choice]:
     left = int(trigger.removeprefix("split:"))
-    for i, (name, sword) in enumerate(sorted(loot(s, seat, loot_base(s)).items())):
+    for i, (name, sword) in enumerate(sorted(loot(state, seat, loot_base(state)).items())):
         if sword <= left:
             yield Choice(i, (), items((name, 1)), name)
 

@@ -25,14 +25,14 @@ if TYPE_CHECKING:
     from skald.domain.feast.game.flow import Log
 
 
-def _warmonger(s: State, seat: int, space: ActionSpace) -> int:
+def _warmonger(state: State, seat: int, space: ActionSpace) -> int:
     """Plundering with 1 Viking fewer with 3 longships, 2 fewer with 4 (ore aside)."""
     if space.kind != "plundering":
         return 0
-    return {3: 1, 4: 2}.get(ships(s.players[seat], ShipKind.LONGSHIP), 0)
+    return {3: 1, 4: 2}.get(ships(state.players[seat], ShipKind.LONGSHIP), 0)
 
 
-def _knarr_builder(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+def _knarr_builder(state: State, seat: int, trigger: str) -> Iterator[Choice]:
     yield Choice(0, items(("wood", 3)), items(("knarr", 1)), "a knarr for 3 wood instead")
 
 
@@ -47,17 +47,17 @@ def _on_whaling_boat_space(use: SpaceUse) -> bool:
     return use.space.id == "build-ships-1-1" and not use.imitation
 
 
-def _knarr_builder_enables(s: State, use: SpaceUse, usable: UsableFn) -> bool:
+def _knarr_builder_enables(state: State, use: SpaceUse, usable: UsableFn) -> bool:
     """ "Instead" counts when deciding whether the space may be used (RULINGS.md "A Feast for
     Odin, more"): with no free small berth for the whaling boat, the space may be taken when
     the knarr may be built in its place (3 wood, a free large berth); the knarr is then the
     whole action (``replaces="done"``), so nothing else of the space is judged."""
     return _on_whaling_boat_space(use) and bool(
-        legal_choices(s, use.seat, card(105), f"before:{use.space.id}")
+        legal_choices(state, use.seat, card(105), f"before:{use.space.id}")
     )
 
 
-def _fur_choices(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+def _fur_choices(state: State, seat: int, trigger: str) -> Iterator[Choice]:
     yield Choice(0, items(("game-meat", 1)), items(("fur", 1)), "game meat → fur")
     yield Choice(1, items(("silk", 1)), items(("fur", 1)), "silk → fur")
 

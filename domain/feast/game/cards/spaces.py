@@ -164,7 +164,7 @@ def _weapons_warden(log: Log, use: SpaceUse, chance: Chance) -> None:
         draw(log, use.seat, 1, chance)
 
 
-def _chronicler_choices(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+def _chronicler_choices(state: State, seat: int, trigger: str) -> Iterator[Choice]:
     if trigger == "anytime":
         yield Choice(0, items(("flax", 3)), items(("treasure-chest", 1)))
     else:
@@ -178,13 +178,13 @@ UP_3_OR_4 = frozenset(
 column 4 are not: NOTES.md)."""
 
 
-def _merchant_choices(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+def _merchant_choices(state: State, seat: int, trigger: str) -> Iterator[Choice]:
     """One more step for a good the action just made (the trigger names it for #83)."""
     if trigger.startswith("merchant:"):
         made: tuple[Good, ...] = (Good(trigger.removeprefix("merchant:")),)
     else:
-        made = () if s.acting is None else s.acting.upgraded
-    p = s.players[seat]
+        made = () if state.acting is None else state.acting.upgraded
+    p = state.players[seat]
     for good in dict.fromkeys(made):
         i = GOODS_INDEX[good]
         into = upgrades(good, 1)

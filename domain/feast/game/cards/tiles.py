@@ -54,10 +54,10 @@ def fills(board: BoardState, at: Placement, first: Good, second: Good) -> tuple[
 
 
 def _spots(
-    number: int, s: State
+    number: int, state: State
 ) -> Iterator[tuple[int, int, str, Placement, tuple[Placement, ...]]]:
     tile, first, second = _TILES[number]
-    for owner, p in enumerate(s.players):
+    for owner, p in enumerate(state.players):
         for b, (name, board) in enumerate(boards(p)):
             for i, pl in enumerate(board.placed):
                 if pl.piece.name == tile.value:
@@ -69,8 +69,8 @@ def _spots(
 def _menu(number: int) -> Menu:
     tile = _TILES[number][0]
 
-    def choices(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-        for key, owner, name, _, _ in _spots(number, s):
+    def choices(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+        for key, owner, name, _, _ in _spots(number, state):
             yield Choice(key, label=f"seat {owner} {name}")  # the tile is not the supply's
 
     def apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance) -> None:

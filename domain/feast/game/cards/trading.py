@@ -50,11 +50,11 @@ def _clerk(log: Log, use: SpaceUse, chance: Chance) -> None:
         offer(log, use.seat, 88, f"clerk:{knarrs}")
 
 
-def _clerk_choices(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+def _clerk_choices(state: State, seat: int, trigger: str) -> Iterator[Choice]:
     """Each exchange costs 1 silver on top of the 1 silver the trading action itself costs
     (it is the action's price, paid as the space is used, after this offer): the seat's last
     silver is never offered, so taking the card cannot void the action it comes before."""
-    p = s.players[seat]
+    p = state.players[seat]
     if p.silver < 2:
         return
     for i, spec in enumerate(GOODS):
@@ -70,15 +70,15 @@ def _clerk_apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance) 
         offer(log, seat, 88, f"clerk:{left}")
 
 
-def _clerk_enables(s: State, use: SpaceUse, usable: UsableFn) -> bool:
+def _clerk_enables(state: State, use: SpaceUse, usable: UsableFn) -> bool:
     """#88 counts when deciding whether overseas trading may be used (RULINGS.md "A Feast for
     Odin, more"): some run of its exchanges, one per knarr (each 1 silver, the last silver
     kept), leaves a state on which the space is usable (a green good to turn)."""
     if use.space.kind != "overseas-trading":
         return False
     clerk, seat = card(88), use.seat
-    frontier, seen = [s], {s.players[seat].goods}
-    for _ in range(ships(s.players[seat], ShipKind.KNARR)):
+    frontier, seen = [state], {state.players[seat].goods}
+    for _ in range(ships(state.players[seat], ShipKind.KNARR)):
         reached = []
         for t in frontier:
             for ch in legal_choices(t, seat, clerk, "clerk:1"):
@@ -97,9 +97,9 @@ def _master_count(log: Log, use: SpaceUse, chance: Chance) -> None:
         give(log, use.seat, 109, ("silver", ships(log.state.players[use.seat], ShipKind.KNARR)))
 
 
-def _birka(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    p = s.players[seat]
-    cost = emigration_cost(s, seat, s.round)
+def _birka(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+    p = state.players[seat]
+    cost = emigration_cost(state, seat, state.round)
     if len(p.emigrated) < MAX_EMIGRATED:
         for i, sh in enumerate(p.ships):
             if sh.kind is not ShipKind.WHALING_BOAT:
@@ -111,7 +111,7 @@ def _birka_apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance) 
     log.emit(ev.ShipEmigrated(seat, ch.key, ship.kind, ch.pay[0].count if ch.pay else 0))
 
 
-def _dorestad(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+def _dorestad(state: State, seat: int, trigger: str) -> Iterator[Choice]:
     yield Choice(0, label="upgrade 2 goods instead of raiding")
 
 

@@ -54,8 +54,8 @@ def _options(space: str) -> tuple[int, ...]:
     return () if rule is None else rule.options
 
 
-def _can(s: State, seat: int, space: str, option: int) -> bool:
-    return grant_refusal(s, seat, space, option) is None
+def _can(state: State, seat: int, space: str, option: int) -> bool:
+    return grant_refusal(state, seat, space, option) is None
 
 
 def _grant(log: Log, seat: int, number: int, *spaces: tuple[str, int]) -> None:
@@ -74,15 +74,15 @@ def _chief(log: Log, seat: int, chance: Chance) -> None:
 # --- #77 Follower: an occupied column-2 space's action -------------------------------------
 
 
-def _follower_choices(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+def _follower_choices(state: State, seat: int, trigger: str) -> Iterator[Choice]:
     seen = set()
-    for held in (*(o.space for o in s.occupied), *s.blocked):  # solo: either colour's
+    for held in (*(o.space for o in state.occupied), *state.blocked):  # solo: either colour's
         space = SPACES.get(held)
         if space is None or space.column != 2 or space.id in seen:
             continue  # imitation spaces are not printed second-column spaces
         seen.add(space.id)
         for option in _options(space.id):
-            if _can(s, seat, space.id, option):
+            if _can(state, seat, space.id, option):
                 yield Choice(space_key(space.id, option), label=space.id)
 
 
@@ -102,7 +102,7 @@ def _grant_space(number: int, choices: ChoicesFn) -> Menu:
 _HORN = ((HUNTING_GAME,), (SNARE,), (HUNTING_GAME, SNARE))
 
 
-def _horn_choices(s: State, seat: int, trigger: str) -> Iterator[Choice]:
+def _horn_choices(state: State, seat: int, trigger: str) -> Iterator[Choice]:
     for key, (silver, label) in enumerate(((1, "hunting game"), (2, "snare"), (3, "both"))):
         yield Choice(key, items(("silver", silver)), label=label)
 
@@ -115,12 +115,12 @@ def _horn_apply(log: Log, seat: int, ch: Choice, trigger: str, chance: Chance) -
 # --- #91 Latecomer: an empty column-1 space next to one's own, for 1 silver ----------------
 
 
-def _latecomer_choices(s: State, seat: int, trigger: str) -> Iterator[Choice]:
-    mine = {o.space for o in s.occupied if o.seat == seat}  # solo: the active colour only
-    p = s.players[seat]
-    paid = s.with_player(seat, replace(p, silver=p.silver - 1)) if p.silver else s
+def _latecomer_choices(state: State, seat: int, trigger: str) -> Iterator[Choice]:
+    mine = {o.space for o in state.occupied if o.seat == seat}  # solo: the active colour only
+    p = state.players[seat]
+    paid = state.with_player(seat, replace(p, silver=p.silver - 1)) if p.silver else state
     for i, space in enumerate(_COLUMN_1):
-        if s.occupant(space) is not None or space in s.blocked:
+        if state.occupant(space) is not None or space in state.blocked:
             continue
         near = _COLUMN_1[max(i - 1, 0) : i + 2]
         if not any(n in mine for n in near if n != space):
