@@ -18,7 +18,7 @@ from skald.service.app.games import GameService
 from skald.service.bootstrap import registry
 from skald.service.client import ClientTls, RemoteClient
 from skald.service.grpc.server import create_server
-from skald.service.grpc.tls import TlsFiles, client_credentials
+from skald.service.grpc.tls import TlsFiles
 from skald.service.store.event_store import EventStore
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl CLI")
@@ -103,8 +103,8 @@ def test_bad_tls_files_are_one_line_errors(pki: Path, tmp_path: Path) -> None:
         TlsFiles(tmp_path / "missing.pem", pki / "server.key").server_credentials()
     (tmp_path / "junk.pem").write_text("not a certificate")
     with pytest.raises(SkaldError) as junk:
-        client_credentials(ca=str(tmp_path / "junk.pem"))
+        ClientTls(ca=str(tmp_path / "junk.pem")).credentials()
     assert junk.value.rule == "tls/not-pem"
     with pytest.raises(SkaldError) as half:
-        client_credentials(cert=str(pki / "client.pem"))
+        ClientTls(cert=str(pki / "client.pem")).credentials()
     assert half.value.rule == "tls/pair"

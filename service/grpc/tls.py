@@ -2,24 +2,21 @@
 
 ``skald serve --tls-cert server.pem --tls-key server.key`` serves TLS; ``--tls-client-ca ca.pem``
 also requires every client to present a certificate signed by that CA (mutual TLS). Clients
-(``skald.service.client.RemoteClient``, every ``--server`` command) trust ``--tls-ca`` (or
-``$SKALD_TLS_CA``) and present ``--tls-cert``/``--tls-key`` (``$SKALD_TLS_CERT``/``$SKALD_TLS_KEY``)
-when the server asks. Files are read once at start; a missing or unreadable one is a
+(``skald.service.client.RemoteClient`` with its ``ClientTls``, every ``--server`` command) trust
+``--tls-ca`` and present ``--tls-cert``/``--tls-key`` when the server asks (the command line
+reads ``$SKALD_TLS_*`` as those options' defaults). Files are read once at start; a missing or unreadable one is a
 :class:`~skald.domain.kernel.errors.SkaldError` naming the file, never a traceback.
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from skald.domain.kernel.errors import SkaldError
 
-__all__ = ["ENV_CA", "ENV_CERT", "ENV_KEY", "TlsFiles", "client_credentials", "read_pem"]
-
-ENV_CA, ENV_CERT, ENV_KEY = "SKALD_TLS_CA", "SKALD_TLS_CERT", "SKALD_TLS_KEY"
+__all__ = ["TlsFiles", "read_pem"]
 
 
 def read_pem(path: str | Path, what: str) -> bytes:
@@ -51,26 +48,3 @@ class TlsFiles:
             return grpc.ssl_server_credentials(pair)
         roots = read_pem(self.client_ca, "client CA")
         return grpc.ssl_server_credentials(pair, root_certificates=roots, require_client_auth=True)
-
-
-def client_credentials(
-    ca: str | None = None, cert: str | None = None, key: str | None = None
-) -> Any | None:
-    """Channel credentials from the arguments or ``$SKALD_TLS_*``; ``None`` when none is set
-    (a plain channel)."""
-    ca = ca or os.environ.get(ENV_CA)
-    cert = cert or os.environ.get(ENV_CERT)
-    key = key or os.environ.get(ENV_KEY)
-    if not (ca or cert or key):
-        return None
-    if bool(cert) != bool(key):
-        raise SkaldError(
-            "tls/pair", "a client certificate needs its key (--tls-cert with --tls-key)"
-        )
-    import grpc
-
-    return grpc.ssl_channel_credentials(
-        root_certificates=read_pem(ca, "CA certificate") if ca else None,
-        private_key=read_pem(key, "TLS key") if key else None,
-        certificate_chain=read_pem(cert, "TLS certificate") if cert else None,
-    )
