@@ -61,23 +61,23 @@ def decision(state: State) -> Decision | None:
     return None
 
 
-def extras_event(state: State, seat: int, g: Group, extra: int) -> ev.Event:
+def extras_event(state: State, seat: int, group: Group, extra: int) -> ev.Event:
     """CHURCH, RAIDER or MARRIAGE with ``extra`` purchases (§3.4)."""
     paid = extra * EXTRA_COST
-    if g.symbol is Symbol.CHURCH:
-        return ev.ChurchDiscsPlaced(seat, g.count, extra, paid)
-    if g.symbol is Symbol.RAIDER:
-        return ev.RaidersTaken(seat, min(g.count, state.battlefield), extra, paid)
+    if group.symbol is Symbol.CHURCH:
+        return ev.ChurchDiscsPlaced(seat, group.count, extra, paid)
+    if group.symbol is Symbol.RAIDER:
+        return ev.RaidersTaken(seat, min(group.count, state.battlefield), extra, paid)
     p = state.players[seat]
     room = len(state.track) - 1 - p.track
-    target = p.track + min(g.count, room) + extra
+    target = p.track + min(group.count, room) + extra
     if target == p.track:
         # Already on the top space: nothing happens (no collision either).
         return ev.MarriageAdvanced(seat, 0, 0, 0, p.track, p.track)
     others = {q.track for i, q in enumerate(state.players) if i != seat}
     while target > 0 and target in others:
         target -= 1  # §3.4 collision: down to an empty space or the bottom
-    return ev.MarriageAdvanced(seat, min(g.count, room), extra, paid, p.track, target)
+    return ev.MarriageAdvanced(seat, min(group.count, room), extra, paid, p.track, target)
 
 
 def freed_event(state: State, seat: int, town: int | None) -> ev.Event:
@@ -86,22 +86,22 @@ def freed_event(state: State, seat: int, town: int | None) -> ev.Event:
     return ev.VikingFreed(seat, town, owner)
 
 
-def _automatic(state: State, seat: int, g: Group) -> ev.Event:
+def _automatic(state: State, seat: int, group: Group) -> ev.Event:
     """The event of a symbol that asks nothing (or whose only choice is forced)."""
-    if g.symbol is Symbol.TOWN:
+    if group.symbol is Symbol.TOWN:
         return ev.ActiveTownTaken(seat, state.active_town)
-    if g.symbol is Symbol.COIN_GAIN:
-        return ev.CoinsGained(seat, g.count)
-    if g.symbol is Symbol.COIN_PAY:
+    if group.symbol is Symbol.COIN_GAIN:
+        return ev.CoinsGained(seat, group.count)
+    if group.symbol is Symbol.COIN_PAY:
         p = state.players[seat]
         if p.coins > 0:
             return ev.CoinPaid(seat, 1, 0)
         return ev.CoinPaid(seat, 0, min(2, max(p.points, 0)))
-    if g.symbol is Symbol.RENOWN:
-        return ev.RenownGained(seat, g.count)
-    if g.symbol in EXTRA_SYMBOLS:
-        return extras_event(state, seat, g, 0)
-    if g.symbol is Symbol.EXPAND:
+    if group.symbol is Symbol.RENOWN:
+        return ev.RenownGained(seat, group.count)
+    if group.symbol in EXTRA_SYMBOLS:
+        return extras_event(state, seat, group, 0)
+    if group.symbol is Symbol.EXPAND:
         return ev.TownExpanded(seat, None, 0)
     towns = viking_towns(state)
     return freed_event(state, seat, towns[0] if towns else None)

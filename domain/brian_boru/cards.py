@@ -76,8 +76,8 @@ CARD5_COINS_DEFAULT = 3
 
 
 def _cards(card5_coins: int) -> tuple[ActionCard, ...]:
-    def coins_expand(n: int) -> tuple[Group, ...]:
-        return (_g(C, n), _g(E))
+    def coins_expand(count: int) -> tuple[Group, ...]:
+        return (_g(C, count), _g(E))
 
     return (
         ActionCard(1, Y, (_g(T), _g(M, 2), _g(C)), coins_expand(3), (_g(M, 2),)),

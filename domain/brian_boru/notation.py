@@ -158,8 +158,8 @@ def parse(text: str, context: int | None = None) -> Command:
     )
 
 
-def _arity(words: Sequence[str], n: int, shape: str) -> None:
-    if len(words) != n:
+def _arity(words: Sequence[str], count: int, shape: str) -> None:
+    if len(words) != count:
         raise ValueError(f"write {shape}")
 
 

@@ -157,7 +157,6 @@ RULES: FoldingRules[State, Command, Event, visibility.BrianBoruView] = BrianBoru
         evolve=evolve.evolve,
         legal_commands=legal_commands,
         pending=turns.pending,
-        to_act=turns.to_act,
         view=visibility.view,
         redact=visibility.redact,
         secrets=visibility.secrets,

@@ -27,7 +27,7 @@ class Log:
             self.events.append(event)
 
 
-def top_cards(log: Log, n: int, chance: Chance) -> tuple[str, ...]:
+def top_cards(log: Log, count: int, chance: Chance) -> tuple[str, ...]:
     """The next ``n`` cards of the deck (fewer if deck and discard run dry).
 
     RULINGS.md (Red North): if the draw deck is empty when a card must be drawn, the discard
@@ -36,20 +36,20 @@ def top_cards(log: Log, n: int, chance: Chance) -> tuple[str, ...]:
     pile goes *under* the cards left, which is the same as drawing those first.
     """
     s = log.state
-    if len(s.deck) < n and s.discard:
+    if len(s.deck) < count and s.discard:
         order = chance.shuffle(s.discard, "red_north: shuffle the discard pile into a new deck")
         log.emit(ev.DiscardShuffledIntoDeck(tuple(order)))
-    return log.state.deck[:n]
+    return log.state.deck[:count]
 
 
-def draw_to_hand(log: Log, seat: int, n: int, chance: Chance, reason: str) -> None:
-    cards = top_cards(log, n, chance)
+def draw_to_hand(log: Log, seat: int, count: int, chance: Chance, reason: str) -> None:
+    cards = top_cards(log, count, chance)
     if cards:
         log.emit(ev.CardsDrawn(seat, cards, reason))
 
 
-def form_group(log: Log, leader: str, n: int, chance: Chance) -> None:
-    log.emit(ev.MusterGroupFormed(leader, top_cards(log, n, chance)))
+def form_group(log: Log, leader: str, count: int, chance: Chance) -> None:
+    log.emit(ev.MusterGroupFormed(leader, top_cards(log, count, chance)))
 
 
 def next_to_act(state: State, after: int) -> int | None:

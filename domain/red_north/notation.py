@@ -172,8 +172,8 @@ def to_text(command: Command) -> str:
     raise ValueError(f"not a Red North command: {command!r}")
 
 
-def _arity(words: Sequence[str], n: int, shape: str) -> None:
-    if len(words) != n:
+def _arity(words: Sequence[str], count: int, shape: str) -> None:
+    if len(words) != count:
         raise ValueError(f"write {shape}")
 
 

@@ -72,7 +72,7 @@ def place_vikings(state: State, seat: int, command: cmd.PlaceVikings) -> None:
             refuse(CODES.refusal("occupation-not-in-hand", "play an occupation from your hand"))
 
 
-def nothing(state: State, seat: int, c: Any) -> None:
+def nothing(state: State, seat: int, command: Any) -> None:
     """Pass (フェイズ5: one may pass with Vikings left), FinishAction, EndFeast, FinishPlacing:
     the pending decision itself says when they answer."""
 

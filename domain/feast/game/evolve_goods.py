@@ -48,9 +48,9 @@ def gained(state: State, event: ev.Gained) -> State:
     return state.with_player(event.seat, gain(state.players[event.seat], event.items))
 
 
-def taken_off(state: State, strip: int, n: int) -> tuple[Strip, ...]:
+def taken_off(state: State, strip: int, count: int) -> tuple[Strip, ...]:
     """The strips once ``n`` items are taken from the arrow end of strip ``strip``."""
-    return tuple(Strip(x.number, x.items[n:]) if x.number == strip else x for x in state.strips)
+    return tuple(Strip(x.number, x.items[count:]) if x.number == strip else x for x in state.strips)
 
 
 def mountain(state: State, event: ev.MountainTaken) -> State:

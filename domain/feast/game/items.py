@@ -81,33 +81,33 @@ def can_pay(player: Player, cost: Iterable[ItemCount]) -> bool:
     return all(amount(player, c.item) >= c.count for c in cost)
 
 
-def _add(player: Player, item: str, n: int) -> Player:
+def _add(player: Player, item: str, count: int) -> Player:
     if item in GOOD_INDEX:
         goods = list(player.goods)
-        goods[GOOD_INDEX[item]] += n
+        goods[GOOD_INDEX[item]] += count
         return replace(player, goods=tuple(goods))
     if item in RESOURCES:
-        return replace(player, **{item: getattr(player, item) + n})
+        return replace(player, **{item: getattr(player, item) + count})
     if item in WEAPON_INDEX:
         weapons = list(player.weapons)
-        weapons[WEAPON_INDEX[item]] += n
+        weapons[WEAPON_INDEX[item]] += count
         return replace(player, weapons=tuple(weapons))
     if item in SPECIAL_NAMES:
         specials = list(player.specials)
-        for _ in range(abs(n)):
-            if n > 0:
+        for _ in range(abs(count)):
+            if count > 0:
                 specials.append(item)
             else:
                 specials.remove(item)
         return replace(player, specials=tuple(sorted(specials)))
     if item in HOUSE_BOARDS:
-        new = tuple(empty_board(HOUSE_BOARDS[item]) for _ in range(n))
+        new = tuple(empty_board(HOUSE_BOARDS[item]) for _ in range(count))
         return replace(player, houses=player.houses + new)
     kind = ShipKind(item)
-    if n > 0:
-        return replace(player, ships=player.ships + tuple(Ship(kind) for _ in range(n)))
+    if count > 0:
+        return replace(player, ships=player.ships + tuple(Ship(kind) for _ in range(count)))
     ships = list(player.ships)
-    for _ in range(-n):
+    for _ in range(-count):
         ships.remove(min((s for s in ships if s.kind is kind), key=lambda s: s.ore))
     return replace(player, ships=tuple(ships))
 

@@ -302,8 +302,8 @@ def _declare(verb: str, words: Sequence[str]) -> DeclareHunt | DeclareRaid:
     return DeclareRaid(True, amounts["stone"], amounts["swords"], take, amounts["spears"])
 
 
-def _arity(words: Sequence[str], n: int, shape: str) -> None:
-    if len(words) != n:
+def _arity(words: Sequence[str], count: int, shape: str) -> None:
+    if len(words) != count:
         raise ValueError(f"write {shape}")
 
 

@@ -34,7 +34,7 @@ def silver_of(pay: tuple[ItemCount, ...]) -> int:
 
 
 def _discount(
-    item: str, n: int, where: Callable[[ActionSpace, tuple[ItemCount, ...]], bool]
+    item: str, count: int, where: Callable[[ActionSpace, tuple[ItemCount, ...]], bool]
 ) -> PayFn:
     """``n`` fewer ``item`` on the spaces ``where`` accepts (given the printed price, so the
     discounts stack without seeing each other)."""
@@ -46,7 +46,7 @@ def _discount(
         printed: tuple[ItemCount, ...],
         now: tuple[ItemCount, ...],
     ) -> tuple[ItemCount, ...]:
-        return less(now, item, n) if where(space, printed) else now
+        return less(now, item, count) if where(space, printed) else now
 
     return pay
 

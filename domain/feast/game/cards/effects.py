@@ -51,13 +51,13 @@ def card(number: int) -> Card:
     return table.CARDS[number]
 
 
-def spent(state: State, seat: int, c: Card) -> bool:
+def spent(state: State, seat: int, card: Card) -> bool:
     """Whether the card's limit forbids another use now (``Player.used``)."""
-    if c.limit is Limit.NONE:
+    if card.limit is Limit.NONE:
         return False
-    cid = card_id(c.number)
+    cid = card_id(card.number)
     used = state.players[seat].used
-    if c.limit is Limit.ONCE:
+    if card.limit is Limit.ONCE:
         return any(u.startswith(cid + "@") for u in used)
     return f"{cid}@{state.round}" in used
 
@@ -83,11 +83,11 @@ def room(state: State, seat: int, pay: tuple[ItemCount, ...], gain: tuple[ItemCo
     return True
 
 
-def legal_choices(state: State, seat: int, c: Card, trigger: str) -> tuple[Choice, ...]:
+def legal_choices(state: State, seat: int, card: Card, trigger: str) -> tuple[Choice, ...]:
     """The card's choices its owner may take now (paid for, room for the gain, its own
     condition), in the card's order."""
-    menu = c.menu
-    if menu is None or spent(state, seat, c):
+    menu = card.menu
+    if menu is None or spent(state, seat, card):
         return ()
     p = state.players[seat]
     out = []
@@ -100,13 +100,13 @@ def legal_choices(state: State, seat: int, c: Card, trigger: str) -> tuple[Choic
     return tuple(out)
 
 
-def apply_choice(log: Log, seat: int, c: Card, ch: Choice, trigger: str, chance: Chance) -> None:
-    menu = c.menu
+def apply_choice(log: Log, seat: int, card: Card, ch: Choice, trigger: str, chance: Chance) -> None:
+    menu = card.menu
     assert menu is not None
     if menu.apply is not None:
         menu.apply(log, seat, ch, trigger, chance)
         return
-    exchange(log, seat, c.number, ch.pay, ch.gain)
+    exchange(log, seat, card.number, ch.pay, ch.gain)
 
 
 def exchange(
@@ -123,12 +123,12 @@ def exchange(
 # --- cards that count when deciding whether a space may be used ------------------------------
 
 
-def after_choice(s: State, seat: int, c: Card, ch: Choice, trigger: str) -> State:
+def after_choice(state: State, seat: int, card: Card, choice: Choice, trigger: str) -> State:
     """The state the card's choice would leave (its events folded, nothing drawn): what a card
     acting immediately before a space's action makes, to judge the space on (``Card.enables``).
     """
-    log = Log(s)
-    apply_choice(log, seat, c, ch, trigger, Chance())  # no choice judged here draws chance
+    log = Log(state)
+    apply_choice(log, seat, card, choice, trigger, Chance())  # no choice judged here draws chance
     return log.state
 
 

@@ -35,10 +35,12 @@ from skald.domain.feast.game.cards import table
 from skald.domain.feast.game.cards.effects import spent
 from skald.domain.feast.game.cards.model import Card, DiceOutcome, Limit, SpaceUse, UsableFn
 from skald.domain.feast.game.cards.phases import sober_credit
+from skald.domain.feast.game.commands import CODES
 from skald.domain.feast.game.readings import cards_before_count
 from skald.domain.feast.game.setup_data import card_id
 from skald.domain.feast.game.state import ItemCount, Phase, State
 from skald.domain.kernel.chance import Chance
+from skald.domain.kernel.table import Refusal
 
 if TYPE_CHECKING:
     from skald.domain.feast.game.flow import Log
@@ -271,13 +273,15 @@ def seat_phase(log: Log, seat: int, point: str, chance: Chance) -> None:
                 fn(log, seat, chance)
 
 
-def serve_refusal(state: State, seat: int, piece: str) -> tuple[str, str] | None:
+def serve_refusal(state: State, seat: int, piece: str) -> Refusal | None:
     """#160 Sober Man: the silver it gave back stands until mead is served; serving the
     first mead pays it back, so it needs a silver in supply (NOTES.md)."""
     if piece != "mead" or not has(state, seat, 160) or state.players[seat].silver >= 1:
         return None
     if sober_credit(state, seat):
-        return "feast/sober-man-silver", "serving mead returns Sober Man's silver: keep 1 in supply"
+        return CODES.refusal(
+            "sober-man-silver", "serving mead returns Sober Man's silver: keep 1 in supply"
+        )
     return None
 
 

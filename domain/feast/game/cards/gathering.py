@@ -38,11 +38,13 @@ def _pays_ore(use: SpaceUse) -> bool:
     )
 
 
-def _four_in_column_4(use: SpaceUse, a: Acting | None) -> bool:
+def _four_in_column_4(use: SpaceUse, acting: Acting | None) -> bool:
     """#164: "before each time you place 4 Vikings in the fourth column": 4 Vikings placed on
     a printed column-4 space (not the 3 or 2 of #106 Warmonger's plundering, not an imitation
     space, not a granted action)."""
-    return use.space.column == 4 and not use.imitation and a is not None and a.vikings == 4
+    return (
+        use.space.column == 4 and not use.imitation and acting is not None and acting.vikings == 4
+    )
 
 
 def _armed_fighter(log: Log, use: SpaceUse, chance: Chance) -> None:

@@ -41,18 +41,18 @@ UNTRACED = ("occupation-138", "occupation-139", "occupation-147", "occupation-18
 values, a knarr serving as a longship, peas lying horizontally): never counted as triggered."""
 
 
-def _silent(r: Recorded, held: dict[int, set[str]]) -> str | None:
+def _silent(recorded: Recorded, held: dict[int, set[str]]) -> str | None:
     """The card behind a record when its effect is a rule change with no event of its own,
     read off what only that card allows (the seat holding it played)."""
-    data = r.data if isinstance(r.data, dict) else {}
-    command = r.command if isinstance(r.command, dict) else {}
+    data = recorded.data if isinstance(recorded.data, dict) else {}
+    command = recorded.command if isinstance(recorded.command, dict) else {}
     raw = command.get("data")
     move: dict[str, Any] = raw if isinstance(raw, dict) else {}
-    seat = data.get("seat", r.seat)
+    seat = data.get("seat", recorded.seat)
     cards = held.get(seat, set()) if isinstance(seat, int) else set()
-    if r.type == "DieRolled" and data.get("roll", 0) > 3:
+    if recorded.type == "DieRolled" and data.get("roll", 0) > 3:
         found = "occupation-153"  # a 4th roll
-    elif r.type == "VikingsPlaced" and data.get("space") == "raiding-4-1":
+    elif recorded.type == "VikingsPlaced" and data.get("space") == "raiding-4-1":
         found = "occupation-106" if data.get("vikings", 4) < 4 else ""  # plundering for fewer
     elif command.get("type") == "DeclareRaid" and move.get("spears"):
         found = "occupation-137"  # spears spent as long swords
