@@ -127,7 +127,3 @@ class CommandTable(Generic[StateT, LogT]):
         self._admit(state, seat, command)
         handler.check(state, seat, command)
         return handler
-
-    def run(self, log: LogT, seat: Seat, command: object, chance: Chance) -> None:
-        """Check against ``log``'s state is the caller's: emit ``command``'s events."""
-        self.handler(command).decide(log, seat, command, chance)
