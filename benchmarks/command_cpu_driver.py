@@ -53,6 +53,17 @@ def _module(old: str, new: str | None = None) -> Any:
         return importlib.import_module(old)
 
 
+def _create(svc: Any, game: str, players: int, seed: bytes) -> Any:
+    """A new game on the measured tree's service: through its request object where the tree
+    has them (issue 25: ``skald.service.app.requests.CreateGame``), else with the arguments
+    older trees' ``create`` took."""
+    try:
+        requests = importlib.import_module("skald.service.app.requests")
+    except ModuleNotFoundError:  # a tree before the request objects (or before ``skald``)
+        return svc.create(game, players, seed=seed)
+    return svc.create(requests.CreateGame(game, players, seed=seed))
+
+
 class _Context:
     """The little of ``grpc.ServicerContext`` the unary handlers touch on success."""
 
@@ -127,7 +138,7 @@ def measure(
         svc.submit = timed_submit
         commands = 0
         for g, steps in enumerate(plays):
-            created = svc.create(game, players, seed=seed)
+            created = _create(svc, game, players, seed)
             requests = [
                 pb.SubmitCommandRequest(
                     game_id=created.game_id,

@@ -28,6 +28,7 @@ from typing import Any
 from skald.domain.feast.game import commands as cmd
 from skald.domain.kernel.errors import SkaldError
 from skald.service.app.games import GameService
+from skald.service.app.requests import CheckCommand, CreateGame, SubmitMove
 from skald.service.bootstrap import registry
 from skald.service.contract import wire
 from skald.service.grpc.server import create_server
@@ -60,7 +61,7 @@ def _positions(svc: GameService, games: int) -> Iterator[tuple[str, str, int, li
     game waits at that version while the caller measures."""
     picker = random.Random(9)
     for g in range(games):
-        created = svc.create("feast", 4, seed=f"bench-check-{g}".encode())
+        created = svc.create(CreateGame("feast", 4, seed=f"bench-check-{g}".encode()))
         gid = created.game_id
         for step in range(400):
             loaded = svc.repo.load(gid)
@@ -83,7 +84,11 @@ def _positions(svc: GameService, games: int) -> Iterator[tuple[str, str, int, li
             by_type: dict[str, list[Any]] = {}
             for c in rules.legal_commands(state, seat):
                 by_type.setdefault(type(c).__name__, []).append(c)
-            svc.submit(gid, OPERATOR, seat, picker.choice(by_type[picker.choice(sorted(by_type))]))
+            svc.submit(
+                SubmitMove(
+                    gid, seat, picker.choice(by_type[picker.choice(sorted(by_type))]), who=OPERATOR
+                )
+            )
 
 
 def _measure(svc: GameService, rpc: Any, pb: Any, games: int) -> dict[str, list[float]]:
@@ -98,7 +103,9 @@ def _measure(svc: GameService, rpc: Any, pb: Any, games: int) -> dict[str, list[
 
         for c in commands:
             times["domain"].append(_time(partial(rules.check, state, seat, c), 20))
-            times["service"].append(_time(partial(svc.check, gid, OPERATOR, at, seat, c)))
+            times["service"].append(
+                _time(partial(svc.check, CheckCommand(gid, at, seat, c, who=OPERATOR)))
+            )
             check = pb.CheckCommandRequest(
                 game_id=gid, at_version=at, seat=seat, command=wire.command_to_proto("feast", c)
             )

@@ -32,6 +32,7 @@ from skald.domain.kernel.codec import to_data
 from skald.domain.kernel.options import resolve_options
 from skald.domain.kernel.play import fold
 from skald.service.app.lifecycle import CHOSEN_STREAM
+from skald.service.app.requests import CreateGame, SubmitMove
 from skald.service.bootstrap import open_service, registry
 
 GAME, PLAYERS = "feast", 4
@@ -96,11 +97,11 @@ def service_numbers(games: int, repeats: int) -> dict[str, float]:
         ids: list[str] = []
         payloads: list[dict[str, Any]] = []
         for g in range(games):
-            gid = svc.create(GAME, PLAYERS, seed=_seed(g)).game_id
+            gid = svc.create(CreateGame(GAME, PLAYERS, seed=_seed(g))).game_id
             steps, events = recorded(_seed(g), g)
             started = time.perf_counter()
             for seat, command in steps:
-                svc.submit(gid, OPERATOR, seat, command)
+                svc.submit(SubmitMove(gid, seat, command, who=OPERATOR))
             elapsed += time.perf_counter() - started
             ids.append(gid)
             payloads += events

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from skald.service.app.games import GameService
+from skald.service.app.requests import CreateGame, PageGames
 from skald.service.bootstrap import registry
 from skald.service.model.errors import NotFound
 from skald.service.store.event_store import EventStore
@@ -50,12 +51,12 @@ def _unknown(svc: GameService) -> None:
 
 
 def _first_calls(svc: GameService, known: str | None) -> dict[str, float]:
-    got = {"first_list_ms": _timed(lambda: svc.games_page(GamesQuery(page_size=SMALL)))}
+    got = {"first_list_ms": _timed(lambda: svc.games_page(PageGames(GamesQuery(page_size=SMALL))))}
     got["newest_list_ms"] = _timed(
-        lambda: svc.games_page(GamesQuery(page_size=SMALL, order="-updated"))
+        lambda: svc.games_page(PageGames(GamesQuery(page_size=SMALL, order="-updated")))
     )
     got["filtered_list_ms"] = _timed(
-        lambda: svc.games_page(GamesQuery(status="running", players=3, page_size=SMALL))
+        lambda: svc.games_page(PageGames(GamesQuery(status="running", players=3, page_size=SMALL)))
     )
     got["prefix_unknown_ms"] = _timed(lambda: _unknown(svc))
     if known is not None:
@@ -115,7 +116,7 @@ def _populate(url: str, games: int) -> tuple[str, float]:
     16 at 3 players); the id of one in the middle, and games created per second."""
     svc = GameService(EventStore(url), registry())
     started = time.perf_counter()
-    ids = [svc.create("red_north", 2 + i % 3).game_id for i in range(games)]
+    ids = [svc.create(CreateGame("red_north", 2 + i % 3)).game_id for i in range(games)]
     rate = games / (time.perf_counter() - started)
     svc.store.close()
     return ids[len(ids) // 2], rate

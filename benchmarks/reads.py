@@ -27,6 +27,9 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+from skald.service.app.requests import ListLegal, SubmitMove, ViewGame
+from skald.service.model.auth import OPERATOR
+
 PG = os.environ.get("SKALD_BENCH_PG", "postgresql://postgres@127.0.0.1:5432/test")
 
 
@@ -122,9 +125,13 @@ def _delivery(url: str, runs: int) -> dict[str, Any]:
                 next(stream)
             time.sleep(0.3)  # both watchers wait on their channels now
             started = time.perf_counter()
-            seat = rng.choice(sorted(referee.view(game.game_id, None, None).to_act))
-            command = rng.choice(referee.legal(game.game_id, seat))
-            version, _ = referee.submit(game.game_id, seat, command, None, None, ())
+            seat = rng.choice(
+                sorted(referee.view(ViewGame(game.game_id, None, None, who=OPERATOR)).to_act)
+            )
+            command = rng.choice(referee.legal(ListLegal(game.game_id, seat, who=OPERATOR))[0])
+            version, _ = referee.submit(
+                SubmitMove(game.game_id, seat, command, None, None, (), who=OPERATOR)
+            )
             for stream, took in watchers:
                 while next(stream).version < version:
                     pass

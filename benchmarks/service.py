@@ -30,6 +30,7 @@ from skald.domain.kernel import ServerChance
 from skald.domain.kernel.codec import to_data
 from skald.domain.kernel.play import Step, random_game
 from skald.service.app.lifecycle import CHOSEN_STREAM
+from skald.service.app.requests import CreateGame, SubmitMove
 from skald.service.bootstrap import registry
 
 SEED = b"bench-seed"
@@ -110,11 +111,11 @@ def _replay_into(
 ) -> tuple[str, int, list[dict[str, Any]], float]:
     from skald.service.model.auth import OPERATOR
 
-    created = svc.create(game, players, seed=SEED)
+    created = svc.create(CreateGame(game, players, seed=SEED))
     steps, payloads = recorded_game(game, players, seed, CHOSEN_STREAM)
     started = time.perf_counter()
     for seat, command in steps:
-        svc.submit(created.game_id, OPERATOR, seat, command)
+        svc.submit(SubmitMove(created.game_id, seat, command, who=OPERATOR))
     return created.game_id, len(steps), payloads, time.perf_counter() - started
 
 

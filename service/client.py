@@ -4,11 +4,12 @@ The CLI speaks only to this. Both clients return the same plain data (dicts of J
 domain's own dataclasses for views and commands), so every command prints the same output
 whichever way it ran.
 
-Who acts or reads is part of every call, never the client's state: each method that acts or
-reads as someone takes ``who`` (a :class:`~skald.service.model.auth.Principal`). The local
-client acts as ``who``, or as operator when it is ``None`` (it holds the database); the remote
-client's calls carry the token it was made with, and the server decides from that token alone
-(``who`` is not sent: a client cannot claim to be someone its token does not name).
+Every use case is one call taking its request object (:mod:`skald.service.app.requests`), the
+same the service's facade takes. Who acts or reads is part of every request (``who``), never the
+client's state: the local client hands the request to the service as it is (``who`` is whom it
+authorizes); the remote client's calls carry the token it was made with, and the server decides
+from that token alone (``who`` is not sent: a client cannot claim to be someone its token does
+not name).
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from skald.domain.kernel.chance import ChanceEntry
 from skald.domain.kernel.codec import to_data
 from skald.domain.kernel.contract import AnyRules, Outcome, Pending
-from skald.domain.kernel.errors import SkaldError
+from skald.domain.kernel.errors import Malformed, SkaldError
 from skald.domain.kernel.ranges import require_int32, require_int64
+from skald.service.app import requests as rq
 from skald.service.bootstrap import registry
 from skald.service.model.records import Record
 from skald.service.model.registry import cli_name
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from skald.service.app.games import GameService
     from skald.service.app.queries import Viewed
     from skald.service.contract._generated.skald.v1 import skald_pb2
-    from skald.service.model.auth import Principal
     from skald.service.model.receipts import Receipt, ReceiptBox
 
 
@@ -114,33 +114,6 @@ class ViewResult:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class SubmitMove:
-    """One move to submit (``skald play``, a session's move): for ``seat`` of ``game_id``,
-    refused as stale unless the game is at ``expected_version`` (when given), once per
-    ``command_id`` (when given), with a referee's table ``chance`` entries; acting as ``who``
-    (locally; through ``--server`` the token decides)."""
-
-    game_id: str
-    seat: int
-    command: Any
-    expected_version: int | None = None
-    command_id: str | None = None
-    chance: tuple[ChanceEntry, ...] = ()
-    who: Principal | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class ViewGame:
-    """What to show of ``game_id``: the public view, or ``seat``'s; now, or at version ``at``;
-    read as ``who`` (locally; through ``--server`` the token decides)."""
-
-    game_id: str
-    seat: int | None = None
-    at: int | None = None
-    who: Principal | None = None
-
-
 def created_json(c: Any) -> dict[str, Any]:
     """A created game (the service's ``Created`` or the wire's ``CreateGameResponse``)."""
     return {
@@ -155,96 +128,51 @@ def created_json(c: Any) -> dict[str, Any]:
 
 
 class Client(Protocol):
-    """Every call that acts or reads as someone takes ``who`` (``None``: the client's own
-    standing, operator locally, the token's holder remotely)."""
+    """The service's use cases, each taking its request object (:mod:`skald.service.app.requests`).
+
+    Every request names who acts or reads (``who``). The local client passes the request to the
+    service as it is: ``who`` is whom the service authorizes (the command line, holding the
+    database, acts as :data:`~skald.service.model.auth.OPERATOR` unless it names a seat). The
+    remote client ignores ``who``: its calls carry the token it was made with, and the server
+    decides from that token alone (a client cannot claim to be someone its token does not name).
+    """
 
     receipts: ReceiptBox | None
     """Where acknowledged commands' receipts are kept; ``None``: not kept (nor asked for)."""
 
     def resolve(self, game_id: str) -> str: ...
     def rules_of(self, game_id: str) -> AnyRules: ...
-    def create(
-        self,
-        game: str,
-        players: int,
-        seed: bytes | None,
-        chance: str,
-        options: dict[str, Any],
-        table_entries: Sequence[ChanceEntry],
-    ) -> dict[str, Any]: ...
-    def submit(
-        self,
-        game_id: str,
-        seat: int,
-        command: Any,
-        expected_version: int | None,
-        command_id: str | None,
-        chance: Sequence[ChanceEntry],
-        *,
-        who: Principal | None = None,
-    ) -> tuple[int, list[Record]]: ...
-    def submit_move(self, move: SubmitMove) -> tuple[int, list[Record]]:
-        """Submit one move (:class:`SubmitMove`): the version it reached and its records."""
+    def create(self, request: rq.CreateGame) -> dict[str, Any]: ...
+    def submit(self, request: rq.SubmitMove) -> tuple[int, list[Record]]:
+        """Submit one move: the version it reached and its records."""
         ...
 
-    def legal(self, game_id: str, seat: int, *, who: Principal | None = None) -> list[Any]: ...
-    def legal_compact(
-        self, game_id: str, seat: int, *, who: Principal | None = None
-    ) -> tuple[list[Any], list[dict[str, Any]]]:
-        """The legal commands but placements, and the placements grouped (``placements_json``)."""
+    def legal(self, request: rq.ListLegal) -> tuple[list[Any], list[dict[str, Any]]]:
+        """The legal commands, and (with ``compact``) the placements grouped
+        (``placements_json``; else none)."""
         ...
 
-    def view(
-        self, game_id: str, seat: int | None, at: int | None, *, who: Principal | None = None
-    ) -> ViewResult: ...
-    def view_game(self, request: ViewGame) -> ViewResult:
-        """The game as :class:`ViewGame` asks for it (public or a seat's, at a version)."""
+    def view(self, request: rq.ViewGame) -> ViewResult:
+        """The game as asked for (public or a seat's, at a version)."""
         ...
 
-    def history(
-        self,
-        game_id: str,
-        after: int = 0,
-        upto: int | None = None,
-        *,
-        who: Principal | None = None,
-    ) -> list[Record]: ...
-    def fork(
-        self, game_id: str, at: int, reseed: bool, *, who: Principal | None = None
-    ) -> dict[str, Any]: ...
-    def dispute(
-        self, game_id: str, at: int, seat: int, text: str, *, who: Principal | None = None
-    ) -> dict[str, Any]:
-        """File a dispute for ``seat`` about the game at version ``at`` (its JSON)."""
+    def history(self, request: rq.GetHistory) -> list[Record]: ...
+    def fork(self, request: rq.ForkGame) -> dict[str, Any]: ...
+    def dispute(self, request: rq.FileDispute) -> dict[str, Any]:
+        """File a dispute (its JSON)."""
         ...
 
-    def rule(
-        self,
-        game_id: str,
-        number: int,
-        uphold: bool,
-        text: str,
-        fork_at: int | None,
-        reseed: bool,
-        *,
-        who: Principal | None = None,
-    ) -> dict[str, Any]:
-        """Rule on dispute ``number``: ``{"dispute": …, "fork": created game or None}``."""
+    def rule(self, request: rq.RuleDispute) -> dict[str, Any]:
+        """Rule on a dispute: ``{"dispute": …, "fork": created game or None}``."""
         ...
 
-    def disputes(self, game_id: str, *, who: Principal | None = None) -> list[dict[str, Any]]:
+    def disputes(self, request: rq.ListDisputes) -> list[dict[str, Any]]:
         """Every dispute of the game with its ruling (JSON), in number order."""
         ...
 
-    def list_games(self) -> list[dict[str, Any]]: ...
-    def games_page(self, query: GamesQuery) -> tuple[list[dict[str, Any]], str]: ...
-    def verify(
-        self,
-        game_id: str,
-        receipts: Sequence[Receipt] | None = None,
-        *,
-        who: Principal | None = None,
-    ) -> dict[str, Any]:
+    def list_games(self, request: rq.ListGames) -> list[dict[str, Any]]: ...
+    def games_page(self, request: rq.PageGames) -> tuple[list[dict[str, Any]], str]: ...
+    def verify(self, request: rq.VerifyGame) -> dict[str, Any]:
         """The stored game verified; with ``receipts`` (a seat's), each checked against it."""
         ...
 
@@ -252,22 +180,11 @@ class Client(Protocol):
         """The public key (hex) the store or server signs receipts with."""
         ...
 
-    def check(
-        self,
-        game_id: str,
-        at: int,
-        seat: int,
-        command: Any,
-        chance: Sequence[ChanceEntry],
-        *,
-        who: Principal | None = None,
-    ) -> list[Record]: ...
-    def export(self, game_id: str, *, who: Principal | None = None) -> str: ...
-    def import_text(self, text: str) -> tuple[dict[str, Any], dict[str, Any]]: ...
-    def watch(
-        self, game_id: str, after: int, *, who: Principal | None = None
-    ) -> Iterator[Record]: ...
-    def rules_info(self, game: str) -> dict[str, Any]: ...
+    def check(self, request: rq.CheckCommand) -> list[Record]: ...
+    def export(self, request: rq.ExportGame) -> str: ...
+    def import_text(self, request: rq.ImportGame) -> tuple[dict[str, Any], dict[str, Any]]: ...
+    def watch(self, request: rq.WatchGame) -> Iterator[Record]: ...
+    def rules_info(self, request: rq.RulesInfo) -> dict[str, Any]: ...
     def close(self) -> None: ...
 
 
@@ -324,156 +241,73 @@ class LocalClient:
     def rules_of(self, game_id: str) -> AnyRules:
         return self.svc.rules_of(game_id)
 
-    def create(
-        self,
-        game: str,
-        players: int,
-        seed: bytes | None,
-        chance: str,
-        options: dict[str, Any],
-        table_entries: Sequence[ChanceEntry],
-    ) -> dict[str, Any]:
-        c = self.svc.create(
-            game, players, seed=seed, chance=chance, options=options, table_entries=table_entries
-        )
-        return created_json(c)
+    def create(self, request: rq.CreateGame) -> dict[str, Any]:
+        return created_json(self.svc.create(request))
 
-    def submit(
-        self,
-        game_id: str,
-        seat: int,
-        command: Any,
-        expected_version: int | None,
-        command_id: str | None,
-        chance: Sequence[ChanceEntry],
-        *,
-        who: Principal | None = None,
-    ) -> tuple[int, list[Record]]:
-        """:meth:`submit_move` with the request's fields as arguments."""
-        move = SubmitMove(game_id, seat, command, expected_version, command_id, tuple(chance), who)
-        return self.submit_move(move)
-
-    def submit_move(self, move: SubmitMove) -> tuple[int, list[Record]]:
-        result = self.svc.submit(
-            move.game_id,
-            _acting(move.who),
-            move.seat,
-            move.command,
-            expected_version=move.expected_version,
-            command_id=move.command_id,
-            chance_entries=move.chance,
-        )
+    def submit(self, request: rq.SubmitMove) -> tuple[int, list[Record]]:
+        result = self.svc.submit(request)
         if self.receipts is not None:
-            self.last_receipt = self.svc.receipt(self.svc.resolve(move.game_id), result)
+            self.last_receipt = self.svc.receipt(self.svc.resolve(request.game_id), result)
             self.receipts.keep(self.last_receipt)
         return result.version, list(result.records)
 
-    def legal(self, game_id: str, seat: int, *, who: Principal | None = None) -> list[Any]:
-        return self.svc.legal(game_id, _acting(who), seat).commands
-
-    def legal_compact(
-        self, game_id: str, seat: int, *, who: Principal | None = None
-    ) -> tuple[list[Any], list[dict[str, Any]]]:
-        legal = self.svc.legal(game_id, _acting(who), seat, compact=True)
+    def legal(self, request: rq.ListLegal) -> tuple[list[Any], list[dict[str, Any]]]:
+        legal = self.svc.legal(request)
         return legal.commands, placements_json(legal.placements)
 
-    def view(
-        self, game_id: str, seat: int | None, at: int | None, *, who: Principal | None = None
-    ) -> ViewResult:
-        """:meth:`view_game` with the request's fields as arguments."""
-        return self.view_game(ViewGame(game_id, seat, at, who))
+    def view(self, request: rq.ViewGame) -> ViewResult:
+        return ViewResult.seen(request.game_id, self.svc.view(request))
 
-    def view_game(self, request: ViewGame) -> ViewResult:
-        gid, who = request.game_id, _acting(request.who)
-        return ViewResult.seen(gid, self.svc.view(gid, who, request.seat, request.at))
+    def history(self, request: rq.GetHistory) -> list[Record]:
+        return self.svc.history(request)
 
-    def history(
-        self,
-        game_id: str,
-        after: int = 0,
-        upto: int | None = None,
-        *,
-        who: Principal | None = None,
-    ) -> list[Record]:
-        return self.svc.history(game_id, _acting(who), after, upto)
+    def fork(self, request: rq.ForkGame) -> dict[str, Any]:
+        return created_json(self.svc.fork(request))
 
-    def fork(
-        self, game_id: str, at: int, reseed: bool, *, who: Principal | None = None
-    ) -> dict[str, Any]:
-        return created_json(self.svc.fork(game_id, _acting(who), at, reseed))
+    def dispute(self, request: rq.FileDispute) -> dict[str, Any]:
+        return self.svc.file_dispute(request).to_json()
 
-    def dispute(
-        self, game_id: str, at: int, seat: int, text: str, *, who: Principal | None = None
-    ) -> dict[str, Any]:
-        return self.svc.file_dispute(game_id, _acting(who), at, seat, text).to_json()
-
-    def rule(
-        self,
-        game_id: str,
-        number: int,
-        uphold: bool,
-        text: str,
-        fork_at: int | None,
-        reseed: bool,
-        *,
-        who: Principal | None = None,
-    ) -> dict[str, Any]:
-        dispute, fork = self.svc.rule_dispute(
-            game_id, _acting(who), number, uphold, text, fork_at, reseed
-        )
+    def rule(self, request: rq.RuleDispute) -> dict[str, Any]:
+        dispute, fork = self.svc.rule_dispute(request)
         return {"dispute": dispute.to_json(), "fork": None if fork is None else created_json(fork)}
 
-    def disputes(self, game_id: str, *, who: Principal | None = None) -> list[dict[str, Any]]:
-        return [d.to_json() for d in self.svc.disputes(game_id, _acting(who))]
+    def disputes(self, request: rq.ListDisputes) -> list[dict[str, Any]]:
+        return [d.to_json() for d in self.svc.disputes(request)]
 
-    def list_games(self) -> list[dict[str, Any]]:
-        return [{**row.to_json(), "game": cli_name(row.game)} for row in self.svc.list_games()]
+    def list_games(self, request: rq.ListGames) -> list[dict[str, Any]]:
+        rows = self.svc.list_games(request)
+        return [{**row.to_json(), "game": cli_name(row.game)} for row in rows]
 
-    def games_page(self, query: GamesQuery) -> tuple[list[dict[str, Any]], str]:
-        page = self.svc.games_page(query)
+    def games_page(self, request: rq.PageGames) -> tuple[list[dict[str, Any]], str]:
+        page = self.svc.games_page(request)
         rows = [{**row.to_json(), "game": cli_name(row.game)} for row in page.rows]
         return rows, page.next_page_token
 
-    def verify(
-        self,
-        game_id: str,
-        receipts: Sequence[Receipt] | None = None,
-        *,
-        who: Principal | None = None,
-    ) -> dict[str, Any]:
-        return dict(self.svc.verify(game_id, _acting(who), receipts).to_json())
+    def verify(self, request: rq.VerifyGame) -> dict[str, Any]:
+        return dict(self.svc.verify(request).to_json())
 
     def receipt_key(self) -> str:
         return self.svc.receipt_key()
 
-    def check(
-        self,
-        game_id: str,
-        at: int,
-        seat: int,
-        command: Any,
-        chance: Sequence[ChanceEntry],
-        *,
-        who: Principal | None = None,
-    ) -> list[Record]:
-        return self.svc.check(game_id, _acting(who), at, seat, command, chance)
+    def check(self, request: rq.CheckCommand) -> list[Record]:
+        return self.svc.check(request)
 
-    def export(self, game_id: str, *, who: Principal | None = None) -> str:
-        return self.svc.export(game_id, _acting(who))
+    def export(self, request: rq.ExportGame) -> str:
+        return self.svc.export(request)
 
-    def import_text(self, text: str) -> tuple[dict[str, Any], dict[str, Any]]:
-        created, report = self.svc.import_text(text)
+    def import_text(self, request: rq.ImportGame) -> tuple[dict[str, Any], dict[str, Any]]:
+        created, report = self.svc.import_text(request)
         return created_json(created), report.to_json()
 
-    def watch(self, game_id: str, after: int, *, who: Principal | None = None) -> Iterator[Record]:
-        return self.svc.watch(game_id, _acting(who), after)
+    def watch(self, request: rq.WatchGame) -> Iterator[Record]:
+        return self.svc.watch(request)
 
-    def rules_info(self, game: str) -> dict[str, Any]:
+    def rules_info(self, request: rq.RulesInfo) -> dict[str, Any]:
         if self._svc is None:  # printed data only: no store to open for it
             from skald.service.app.games import rules_info
 
-            return rules_info(game)
-        return self._svc.rules_info(game)
+            return rules_info(request.game)
+        return self._svc.rules_info(request)
 
     def close(self) -> None:
         if self._svc is not None:
@@ -595,43 +429,20 @@ class RemoteClient:
         rules = self._named(game_id, game) if game else self.rules_of(game_id)
         return [self.wire.command_from_proto(rules, c) for c in commands]
 
-    def create(
-        self,
-        game: str,
-        players: int,
-        seed: bytes | None,
-        chance: str,
-        options: dict[str, Any],
-        table_entries: Sequence[ChanceEntry],
-    ) -> dict[str, Any]:
-        request = build_request(
+    def create(self, request: rq.CreateGame) -> dict[str, Any]:
+        sent = build_request(
             self.pb.CreateGameRequest,
-            game=game,
-            players=players,
-            seed=seed or b"",
-            chance=chance,
-            table_entries=self.wire.chance_entries_to_proto(table_entries),
+            game=request.game,
+            players=request.players,
+            seed=request.seed or b"",
+            chance=request.chance,
+            table_entries=self.wire.chance_entries_to_proto(request.table_entries),
         )
-        self.wire._options(request.options, options)
-        c = self._call("CreateGame", request)
+        self.wire._options(sent.options, request.options or {})
+        c = self._call("CreateGame", sent)
         return created_json(c)
 
-    def submit(
-        self,
-        game_id: str,
-        seat: int,
-        command: Any,
-        expected_version: int | None,
-        command_id: str | None,
-        chance: Sequence[ChanceEntry],
-        *,
-        who: Principal | None = None,
-    ) -> tuple[int, list[Record]]:
-        """:meth:`submit_move` with the request's fields as arguments."""
-        move = SubmitMove(game_id, seat, command, expected_version, command_id, tuple(chance), who)
-        return self.submit_move(move)
-
-    def submit_move(self, move: SubmitMove) -> tuple[int, list[Record]]:
+    def submit(self, move: rq.SubmitMove) -> tuple[int, list[Record]]:
         rules = self.rules_of(move.game_id)
         request = build_request(
             self.pb.SubmitCommandRequest,
@@ -650,29 +461,21 @@ class RemoteClient:
                 self.receipts.keep(self.last_receipt)
         return int(r.version), [self.wire.record_from_proto(rules, e) for e in r.events]
 
-    def legal(self, game_id: str, seat: int, *, who: Principal | None = None) -> list[Any]:
-        r = self._call(
-            "ListLegalCommands",
-            build_request(self.pb.ListLegalCommandsRequest, game_id=game_id, seat=seat),
+    def legal(self, request: rq.ListLegal) -> tuple[list[Any], list[dict[str, Any]]]:
+        if request.at is not None:
+            raise Malformed("legal/at-remote", "a past version's legal commands are local only")
+        sent = build_request(
+            self.pb.ListLegalCommandsRequest,
+            game_id=request.game_id,
+            seat=request.seat,
+            compact_placements=request.compact or None,
+            page_size=request.page_size or None,
+            page_token=request.page_token or None,
         )
-        return self._commands(game_id, r.commands)
+        r = self._call("ListLegalCommands", sent)
+        return self._commands(request.game_id, r.commands), placements_json(r.placements)
 
-    def legal_compact(
-        self, game_id: str, seat: int, *, who: Principal | None = None
-    ) -> tuple[list[Any], list[dict[str, Any]]]:
-        request = build_request(
-            self.pb.ListLegalCommandsRequest, game_id=game_id, seat=seat, compact_placements=True
-        )
-        r = self._call("ListLegalCommands", request)
-        return self._commands(game_id, r.commands), placements_json(r.placements)
-
-    def view(
-        self, game_id: str, seat: int | None, at: int | None, *, who: Principal | None = None
-    ) -> ViewResult:
-        """:meth:`view_game` with the request's fields as arguments."""
-        return self.view_game(ViewGame(game_id, seat, at, who))
-
-    def view_game(self, request: ViewGame) -> ViewResult:
+    def view(self, request: rq.ViewGame) -> ViewResult:
         sent = build_request(
             self.pb.GetViewRequest,
             game_id=request.game_id,
@@ -697,83 +500,73 @@ class RemoteClient:
             self.wire.pending_from_proto(r.pending),
         )
 
-    def history(
-        self,
-        game_id: str,
-        after: int = 0,
-        upto: int | None = None,
-        *,
-        who: Principal | None = None,
-    ) -> list[Record]:
-        rules = self.rules_of(game_id)
+    def history(self, request: rq.GetHistory) -> list[Record]:
+        rules = self.rules_of(request.game_id)
         r = self._call(
             "GetHistory",
             build_request(
                 self.pb.GetHistoryRequest,
-                game_id=game_id,
-                after_version=after,
-                up_to_version=upto or 0,
+                game_id=request.game_id,
+                after_version=request.after,
+                up_to_version=request.upto or 0,
             ),
         )
         return [self.wire.record_from_proto(rules, e) for e in r.events]
 
-    def fork(
-        self, game_id: str, at: int, reseed: bool, *, who: Principal | None = None
-    ) -> dict[str, Any]:
-        request = build_request(
-            self.pb.ForkGameRequest, game_id=game_id, at_version=at, reseed=reseed
+    def fork(self, request: rq.ForkGame) -> dict[str, Any]:
+        if request.seed is not None:
+            raise Malformed("fork/seed-remote", "a fork's chosen seed is local only")
+        sent = build_request(
+            self.pb.ForkGameRequest,
+            game_id=request.game_id,
+            at_version=request.at,
+            reseed=request.reseed,
         )
-        r = self._call("ForkGame", request)
+        r = self._call("ForkGame", sent)
         return created_json(r.game)
 
-    def dispute(
-        self, game_id: str, at: int, seat: int, text: str, *, who: Principal | None = None
-    ) -> dict[str, Any]:
-        request = build_request(
-            self.pb.FileDisputeRequest, game_id=game_id, at_version=at, seat=seat, text=text
+    def dispute(self, request: rq.FileDispute) -> dict[str, Any]:
+        sent = build_request(
+            self.pb.FileDisputeRequest,
+            game_id=request.game_id,
+            at_version=request.at,
+            seat=request.seat,
+            text=request.text,
         )
-        r = self._call("FileDispute", request)
+        r = self._call("FileDispute", sent)
         return dict(self.wire.dispute_from_proto(r.dispute).to_json())
 
-    def rule(
-        self,
-        game_id: str,
-        number: int,
-        uphold: bool,
-        text: str,
-        fork_at: int | None,
-        reseed: bool,
-        *,
-        who: Principal | None = None,
-    ) -> dict[str, Any]:
-        request = build_request(
+    def rule(self, request: rq.RuleDispute) -> dict[str, Any]:
+        sent = build_request(
             self.pb.RuleDisputeRequest,
             {"fork_at_version": "version/out-of-range"},
-            game_id=game_id,
-            number=number,
-            uphold=uphold,
-            text=text,
-            fork_at_version=fork_at or 0,
-            reseed=reseed,
+            game_id=request.game_id,
+            number=request.number,
+            uphold=request.uphold,
+            text=request.text,
+            fork_at_version=request.fork_at or 0,
+            reseed=request.reseed,
         )
-        r = self._call("RuleDispute", request)
+        r = self._call("RuleDispute", sent)
         return {
             "dispute": self.wire.dispute_from_proto(r.dispute).to_json(),
             "fork": created_json(r.fork) if r.HasField("fork") else None,
         }
 
-    def disputes(self, game_id: str, *, who: Principal | None = None) -> list[dict[str, Any]]:
-        r = self._call("ListDisputes", self.pb.ListDisputesRequest(game_id=game_id))
+    def disputes(self, request: rq.ListDisputes) -> list[dict[str, Any]]:
+        r = self._call("ListDisputes", self.pb.ListDisputesRequest(game_id=request.game_id))
         return [self.wire.dispute_from_proto(d).to_json() for d in r.disputes]
 
-    def list_games(self) -> list[dict[str, Any]]:
-        rows, token = self.games_page(GamesQuery(page_size=1000))
+    def list_games(self, request: rq.ListGames) -> list[dict[str, Any]]:
+        rows, token = self.games_page(rq.PageGames(GamesQuery(page_size=1000)))
         while token:
-            more, token = self.games_page(GamesQuery(page_size=1000, page_token=token))
+            page = rq.PageGames(GamesQuery(page_size=1000, page_token=token))
+            more, token = self.games_page(page)
             rows += more
         return rows
 
-    def games_page(self, query: GamesQuery) -> tuple[list[dict[str, Any]], str]:
+    def games_page(self, request: rq.PageGames) -> tuple[list[dict[str, Any]], str]:
+        query = request.query
         r = self._call(
             "ListGames",
             build_request(
@@ -810,17 +603,12 @@ class RemoteClient:
             for g in r.games
         ], r.next_page_token
 
-    def verify(
-        self,
-        game_id: str,
-        receipts: Sequence[Receipt] | None = None,
-        *,
-        who: Principal | None = None,
-    ) -> dict[str, Any]:
-        request = self.pb.VerifyGameRequest(
+    def verify(self, request: rq.VerifyGame) -> dict[str, Any]:
+        game_id, receipts = request.game_id, request.receipts
+        sent = self.pb.VerifyGameRequest(
             game_id=game_id, receipts=[self.wire.receipt_to_proto(r) for r in receipts or ()]
         )
-        report = _report(self._call("VerifyGame", request))
+        report = _report(self._call("VerifyGame", sent))
         report["game"] = self.rules_of(game_id).name  # as the local report names it
         if receipts is not None and not receipts:
             report["notes"].append("no receipts given: what a seat was served is not checked")
@@ -829,26 +617,17 @@ class RemoteClient:
     def receipt_key(self) -> str:
         return str(self._call("GetServerInfo", self.pb.GetServerInfoRequest()).receipt_key)
 
-    def check(
-        self,
-        game_id: str,
-        at: int,
-        seat: int,
-        command: Any,
-        chance: Sequence[ChanceEntry],
-        *,
-        who: Principal | None = None,
-    ) -> list[Record]:
-        rules = self.rules_of(game_id)
+    def check(self, request: rq.CheckCommand) -> list[Record]:
+        rules = self.rules_of(request.game_id)
         r = self._call(
             "CheckCommand",
             build_request(
                 self.pb.CheckCommandRequest,
-                game_id=game_id,
-                at_version=at,
-                seat=seat,
-                command=self.wire.command_to_proto(rules.name, command),
-                chance=self.wire.chance_entries_to_proto(chance),
+                game_id=request.game_id,
+                at_version=request.at,
+                seat=request.seat,
+                command=self.wire.command_to_proto(rules.name, request.command),
+                chance=self.wire.chance_entries_to_proto(request.chance),
             ),
         )
         if not r.legal:
@@ -857,28 +636,31 @@ class RemoteClient:
             raise IllegalMove(r.rule, r.reason)
         return [self.wire.record_from_proto(rules, e) for e in r.events]
 
-    def export(self, game_id: str, *, who: Principal | None = None) -> str:
-        return str(self._call("ExportGame", self.pb.ExportGameRequest(game_id=game_id)).jsonl)
+    def export(self, request: rq.ExportGame) -> str:
+        sent = self.pb.ExportGameRequest(game_id=request.game_id)
+        return str(self._call("ExportGame", sent).jsonl)
 
-    def import_text(self, text: str) -> tuple[dict[str, Any], dict[str, Any]]:
-        r = self._call("ImportGame", self.pb.ImportGameRequest(jsonl=text))
+    def import_text(self, request: rq.ImportGame) -> tuple[dict[str, Any], dict[str, Any]]:
+        r = self._call("ImportGame", self.pb.ImportGameRequest(jsonl=request.text))
         report = _report(r.report)
         report["game"] = r.game.game
         return created_json(r.game), report
 
-    def watch(self, game_id: str, after: int, *, who: Principal | None = None) -> Iterator[Record]:
-        rules = self.rules_of(game_id)
+    def watch(self, request: rq.WatchGame) -> Iterator[Record]:
+        rules = self.rules_of(request.game_id)
         try:
-            request = build_request(self.pb.WatchGameRequest, game_id=game_id, after_version=after)
-            for e in self.stub.WatchGame(request, metadata=self._md()):
+            sent = build_request(
+                self.pb.WatchGameRequest, game_id=request.game_id, after_version=request.after
+            )
+            for e in self.stub.WatchGame(sent, metadata=self._md()):
                 yield self.wire.record_from_proto(rules, e)
         except self._grpc.RpcError as exc:
             raise remote_error(exc) from None
 
-    def rules_info(self, game: str) -> dict[str, Any]:
+    def rules_info(self, request: rq.RulesInfo) -> dict[str, Any]:
         from google.protobuf import json_format
 
-        r = self._call("GetRules", self.pb.GetRulesRequest(game=game))
+        r = self._call("GetRules", self.pb.GetRulesRequest(game=request.game))
         info: dict[str, Any] = {
             "game": cli_name(r.game),
             "title": r.title,
@@ -993,14 +775,6 @@ def view_json(result: ViewResult) -> dict[str, Any]:
         "view": to_data(result.view),
         "pending": [to_data(p) for p in result.pending],
     }
-
-
-def _acting(who: Principal | None) -> Principal:
-    """The principal a local call acts or reads as: the one given, else the operator (the
-    local client holds the database)."""
-    from skald.service.model.auth import OPERATOR
-
-    return OPERATOR if who is None else who
 
 
 def _box() -> ReceiptBox:

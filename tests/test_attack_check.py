@@ -27,6 +27,7 @@ from skald.cli.autoplay.pickers import picker_for
 from skald.domain.kernel.chance import ServerChance
 from skald.domain.kernel.codec import to_data
 from skald.service.app.games import GameService
+from skald.service.app.requests import CheckCommand, CreateGame, SubmitMove
 from skald.service.bootstrap import registry
 from skald.service.model.auth import Principal
 from skald.service.store.event_store import EventStore
@@ -75,7 +76,7 @@ def _play(
     """(state before, acting seat, command, game id) at every position of random game ``n``;
     the caller has its look, then plays the command."""
     rules = registry().rules(game)
-    gid = svc.create(game, players).game_id
+    gid = svc.create(CreateGame(game, players)).game_id
     picker = random.Random(f"peek-{game}-{players}-{n}")
     choose = picker_for(game)  # A Feast for Odin's takes the occupation spaces too
     for _ in range(3000):
@@ -99,8 +100,8 @@ def test_a_seats_check_never_shows_what_playing_would_first_reveal(
         me = Principal("seat", seat)
         at = svc.load(gid).version
         hidden = rules.secrets(state, seat)
-        answer = svc.check(gid, me, at, seat, command)
-        done = svc.submit(gid, me, seat, command, expected_version=at)
+        answer = svc.check(CheckCommand(gid, at, seat, command, who=me))
+        done = svc.submit(SubmitMove(gid, seat, command, expected_version=at, who=me))
         real = [r for r in done.records if not r.type.startswith("skald.")]
         revealed = {v for r in real for _, v in _leaves(r.data) if v in hidden}
         revealing += bool(revealed)
@@ -122,8 +123,8 @@ def test_the_referee_check_shows_the_real_outcome(svc: GameService) -> None:
     for state, seat, command, gid in _play(svc, "brian_boru", 3):
         at = svc.load(gid).version
         referee = Principal("referee")
-        answer = svc.check(gid, referee, at, seat, command)
-        done = svc.submit(gid, referee, seat, command, expected_version=at)
+        answer = svc.check(CheckCommand(gid, at, seat, command, who=referee))
+        done = svc.submit(SubmitMove(gid, seat, command, expected_version=at, who=referee))
         real = [r for r in done.records if not r.type.startswith("skald.")]
         assert [(r.type, r.data) for r in answer] == [(r.type, r.data) for r in real]
         if any(v in rules.secrets(state, seat) for r in real for _, v in _leaves(r.data)):
@@ -141,7 +142,7 @@ def test_a_throwaway_seed_alone_would_show_the_next_card(svc: GameService, game:
         hidden = rules.secrets(state, seat)
         throwaway = ServerChance(uuid.uuid4().bytes, "check", svc.load(gid).cursor)
         former = rules.decide(state, seat, command, throwaway)
-        done = svc.submit(gid, Principal("seat", seat), seat, command)
+        done = svc.submit(SubmitMove(gid, seat, command, who=Principal("seat", seat)))
         real = {v for r in done.records for _, v in _leaves(r.data) if v in hidden}
         peeked = {v for e in former for _, v in _leaves(to_data(e)) if v in hidden}
         if real & peeked:

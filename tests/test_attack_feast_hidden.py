@@ -35,6 +35,7 @@ from skald.domain.kernel.chance import ServerChance
 from skald.domain.kernel.options import resolve_options
 from skald.service.app.games import GameService
 from skald.service.app.lifecycle import CHOSEN_STREAM
+from skald.service.app.requests import CreateGame, SubmitMove
 from skald.service.bootstrap import registry
 from skald.service.contract import wire
 from skald.service.grpc.server import create_server
@@ -253,9 +254,9 @@ def test_a_seats_page_does_not_write_out_another_seats_preceptor_position(tmp_pa
     seed, moves, option = _preceptor_game()
     svc = GameService(EventStore(str(tmp_path / "page.db")), registry())
     try:
-        gid = svc.create("feast", 2, seed=seed).game_id
+        gid = svc.create(CreateGame("feast", 2, seed=seed)).game_id
         for seat, command in moves:
-            svc.submit(gid, OPERATOR, seat, command)
+            svc.submit(SubmitMove(gid, seat, command, who=OPERATOR))
         timeline = Timeline("t", svc.repo.read(gid))
         answer = timeline.moves[-1]
         assert answer.command is not None and answer.command["type"] == "ResolveOccupation"

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from skald.service.app.requests import GetHistory
 from tests.e2e_helpers import Run, cli_env, invoke_skald, run_skald, skald_executable
 
 
@@ -439,7 +440,9 @@ def test_log_says_whose_view_it_is_and_a_seat_gets_exactly_its_own(cli: Cli) -> 
     assert seat["view"] == "seat 1"
     svc = open_service(cli.db)
     try:
-        served = [r.to_json() for r in svc.history(gid, Principal("seat", 1), 0, None)]
+        served = [
+            r.to_json() for r in svc.history(GetHistory(gid, 0, None, who=Principal("seat", 1)))
+        ]
     finally:
         svc.store.close()
     assert seat["events"] == served

@@ -20,6 +20,7 @@ from skald.domain.kernel import AnyRules, ServerChance, SkaldError, resolve_opti
 from skald.domain.kernel.codec import field_types, from_data, to_data
 from skald.domain.kernel.play import fold, is_legal
 from skald.domain.kernel.unseen import unseen
+from skald.service.app.requests import CreateGame, ListGames
 from skald.service.bootstrap import registry
 from tests.command_leaks import batch_leaks
 
@@ -471,9 +472,9 @@ def test_player_counts_outside_the_box_are_refused(game: str) -> None:
     svc = open_service(":memory:")
     for players in (rules.min_players - 1, rules.max_players + 1):
         with pytest.raises(SkaldError) as info:
-            svc.create(game, players)
+            svc.create(CreateGame(game, players))
         assert info.value.rule == "players/out-of-range"
-    assert svc.list_games() == []
+    assert svc.list_games(ListGames()) == []
 
 
 @pytest.mark.parametrize("game", GAMES)

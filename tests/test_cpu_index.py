@@ -9,6 +9,7 @@ from typing import Any
 
 from skald.domain.kernel.play import random_command
 from skald.service.app.games import GameService
+from skald.service.app.requests import CreateGame, ListGames, SubmitMove
 from skald.service.bootstrap import registry
 from skald.service.model.auth import OPERATOR
 from skald.service.store.event_store import EventStore
@@ -21,7 +22,7 @@ def _service(db_url: str) -> GameService:
 
 
 def _rows(svc: GameService) -> list[dict[str, Any]]:
-    return [row.to_json() for row in svc.list_games()]
+    return [row.to_json() for row in svc.list_games(ListGames())]
 
 
 def _count_reads(svc: GameService) -> list[int]:
@@ -51,12 +52,12 @@ def _rebuilt(db_url: str) -> list[dict[str, Any]]:
 def test_own_batches_are_indexed_without_reading_them_back(db_url: str) -> None:
     svc = _service(db_url)
     read = _count_reads(svc)
-    ids = [svc.create("toy", 2, seed=f"own{i}".encode()).game_id for i in range(3)]
+    ids = [svc.create(CreateGame("toy", 2, seed=f"own{i}".encode())).game_id for i in range(3)]
     play_to_end(svc, ids[1])
     loaded = svc.load(ids[2])
     pick = random_command(loaded.rules, loaded.state, random.Random(1))
     assert pick is not None
-    svc.submit(ids[2], OPERATOR, *pick)
+    svc.submit(SubmitMove(ids[2], *pick, who=OPERATOR))
     rows = _rows(svc)
     assert [row["game_id"] for row in rows] == ids
     assert [row["status"] for row in rows] == ["running", "finished", "running"]
@@ -68,15 +69,17 @@ def test_own_batches_are_indexed_without_reading_them_back(db_url: str) -> None:
 def test_another_writers_row_in_between_sends_the_catch_up_to_the_log(db_url: str) -> None:
     mine, theirs = _service(db_url), _service(db_url)
     read = _count_reads(mine)
-    first = mine.create("toy", 2, seed=b"a").game_id
-    other = theirs.create("toy", 2, seed=b"b").game_id  # between two batches of ``mine``
+    first = mine.create(CreateGame("toy", 2, seed=b"a")).game_id
+    other = theirs.create(
+        CreateGame("toy", 2, seed=b"b")
+    ).game_id  # between two batches of ``mine``
     play_to_end(mine, first)
     rows = _rows(mine)
     assert [row["game_id"] for row in rows] == [first, other]
     assert sum(read) > 0  # a gap in its own ids: this stretch was read from the log
     assert rows == _rebuilt(db_url)
     read.clear()  # past the other writer's row, its own batches suffice again
-    again = mine.create("toy", 2, seed=b"c").game_id
+    again = mine.create(CreateGame("toy", 2, seed=b"c")).game_id
     play_to_end(mine, again)
     rows = _rows(mine)
     assert [row["game_id"] for row in rows] == [first, other, again]
@@ -89,7 +92,7 @@ def test_another_writers_row_in_between_sends_the_catch_up_to_the_log(db_url: st
 def test_a_stretch_with_a_gap_is_not_taken_from_own_batches(db_url: str) -> None:
     svc = _service(db_url)
     index = svc.repo.index
-    gid = svc.create("toy", 2, seed=b"gap").game_id
+    gid = svc.create(CreateGame("toy", 2, seed=b"gap")).game_id
     position = index.tables.position()
     records = svc.store.read(gid)[-1:]
     index._own = [((position + 2, position + 3), gid, tuple(records))]  # position + 1 unknown
@@ -105,10 +108,10 @@ def test_a_stretch_with_a_gap_is_not_taken_from_own_batches(db_url: str) -> None
 def test_a_writers_periodic_catch_up_reads_no_log(db_url: str) -> None:
     svc = _service(db_url)
     read = _count_reads(svc)
-    first = svc.create("toy", 2, seed=b"periodic").game_id
+    first = svc.create(CreateGame("toy", 2, seed=b"periodic")).game_id
     before = svc.repo.index.tables.position()
     for _ in range(CATCH_UP_EVERY):  # every game created is one batch appended
-        svc.create("toy", 2)
+        svc.create(CreateGame("toy", 2))
     assert svc.repo.index.tables.position() > before
     assert read == []  # its own batches sufficed: the log was not even looked at
     rows = _rows(svc)

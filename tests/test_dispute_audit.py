@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from skald.service.app.requests import CreateGame, SubmitMove
 from skald.service.model.records import ENDED, Record
 from skald.service.model.verify import verify
 from skald.service.store import replay_file
@@ -326,7 +327,7 @@ def test_check_reads_a_brian_boru_cards_bare_number_in_the_round_at_its_version(
 
     db = str(tmp_path / "bb.db")
     svc = open_service(db)
-    gid = svc.create("brian_boru", 3, seed=b"check-bare").game_id
+    gid = svc.create(CreateGame("brian_boru", 3, seed=b"check-bare")).game_id
     rng = random.Random(1)
     while True:
         loaded = svc.load(gid)
@@ -338,7 +339,11 @@ def test_check_reads_a_brian_boru_cards_bare_number_in_the_round_at_its_version(
         if cards:
             break
         seat = rng.choice(sorted(rules.to_act(loaded.state)))
-        svc.submit(gid, OPERATOR, seat, rng.choice(list(rules.legal_commands(loaded.state, seat))))
+        svc.submit(
+            SubmitMove(
+                gid, seat, rng.choice(list(rules.legal_commands(loaded.state, seat))), who=OPERATOR
+            )
+        )
     at, card = loaded.version, cards[0]
     svc.store.close()
     number = str(int(card.rsplit("-", 1)[1]))

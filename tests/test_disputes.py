@@ -21,6 +21,16 @@ from skald.domain.kernel import IllegalMove, SkaldError
 from skald.domain.kernel.errors import Malformed
 from skald.service.app import disputes
 from skald.service.app.games import GameService
+from skald.service.app.requests import (
+    CreateGame,
+    ExportGame,
+    FileDispute,
+    ImportGame,
+    ListDisputes,
+    ListGames,
+    RuleDispute,
+    VerifyGame,
+)
 from skald.service.bootstrap import registry
 from skald.service.model.auth import OPERATOR, SPECTATOR, Principal
 from skald.service.model.errors import Forbidden, NotFound, Stale, Tampered, Unauthenticated
@@ -36,7 +46,7 @@ FORK_AT = 7
 
 
 def _game(svc: GameService, end: bool = True) -> str:
-    gid = svc.create("toy", 2, seed=b"disputed").game_id
+    gid = svc.create(CreateGame("toy", 2, seed=b"disputed")).game_id
     if end:
         play_to_end(svc, gid)
     return gid
@@ -60,21 +70,29 @@ def test_disputes_and_rulings_are_kept_beside_the_game_and_change_nothing(
     service: GameService,
 ) -> None:
     gid = _game(service, end=False)
-    early = service.file_dispute(gid, Principal("seat", 1), 3, 1, "  setup dealt me twice  ")
+    early = service.file_dispute(
+        FileDispute(gid, 3, 1, "  setup dealt me twice  ", who=Principal("seat", 1))
+    )
     assert (early.number, early.at_version, early.seat) == (1, 3, 1)
     assert early.text == "setup dealt me twice"  # trimmed
     assert early.at_hash == service.store.read(gid)[2].hash and early.ruling is None
     play_to_end(service, gid)  # filing changed nothing a command depends on
     records, head, _, _ = _stored(service, gid)
 
-    second = service.file_dispute(gid, OPERATOR, 9, 0, "the referee files for seat 0")
-    dispute, fork = service.rule_dispute(gid, OPERATOR, 1, True, "replay from v7", FORK_AT)
+    second = service.file_dispute(
+        FileDispute(gid, 9, 0, "the referee files for seat 0", who=OPERATOR)
+    )
+    dispute, fork = service.rule_dispute(
+        RuleDispute(gid, 1, True, "replay from v7", FORK_AT, who=OPERATOR)
+    )
     assert second.number == 2 and fork is not None and fork.version == FORK_AT
     assert dispute.ruling is not None and dispute.ruling.upheld
     assert (dispute.ruling.fork_game_id, dispute.ruling.fork_version) == (fork.game_id, FORK_AT)
     forked = service.store.read(fork.game_id)
     assert forked[0].data["forked_from"] == {"game_id": gid, "version": FORK_AT}
-    dismissed, none = service.rule_dispute(gid, OPERATOR, 2, False, "the roll stands")
+    dismissed, none = service.rule_dispute(
+        RuleDispute(gid, 2, False, "the roll stands", who=OPERATOR)
+    )
     assert none is None and dismissed.ruling is not None and not dismissed.ruling.upheld
 
     assert service.store.read(gid) == records and service.store.head(gid) == head
@@ -84,52 +102,52 @@ def test_disputes_and_rulings_are_kept_beside_the_game_and_change_nothing(
         disputes.RULED,
         disputes.RULED,
     ]
-    listed = service.disputes(gid, SPECTATOR)  # public: a spectator lists them
+    listed = service.disputes(ListDisputes(gid, who=SPECTATOR))  # public: a spectator lists them
     assert [d.to_json() for d in listed] == [
-        d.to_json() for d in service.disputes(gid, Principal("seat", 0))
+        d.to_json() for d in service.disputes(ListDisputes(gid, who=Principal("seat", 0)))
     ]
     assert [(d.number, d.ruling is not None) for d in listed] == [(1, True), (2, True)]
-    report = service.verify(gid, OPERATOR)
+    report = service.verify(VerifyGame(gid, who=OPERATOR))
     assert report.ok, report.problem
     assert report.checked[-1] == "disputes"
     assert report.notes[-2:] == [
         f"superseded: dispute #1 upheld, continued as fork {fork.game_id} at v{FORK_AT}",
         "dispute #2 dismissed",
     ]
-    assert service.verify(fork.game_id, OPERATOR).ok
-    rows = service.list_games()  # the index sees two games, not a third made of disputes
+    assert service.verify(VerifyGame(fork.game_id, who=OPERATOR)).ok
+    rows = service.list_games(ListGames())  # the index sees two games, not a third made of disputes
     assert {r.game_id for r in rows} == {gid, fork.game_id}
     assert service.rebuild_index() == 2
 
 
 def test_every_refusal_names_its_rule_and_writes_nothing(service: GameService) -> None:
     gid = _game(service)
-    service.file_dispute(gid, Principal("seat", 0), 8, 0, "first")
-    service.rule_dispute(gid, OPERATOR, 1, False, "no")
-    service.file_dispute(gid, Principal("seat", 1), 8, 1, "second")
+    service.file_dispute(FileDispute(gid, 8, 0, "first", who=Principal("seat", 0)))
+    service.rule_dispute(RuleDispute(gid, 1, False, "no", who=OPERATOR))
+    service.file_dispute(FileDispute(gid, 8, 1, "second", who=Principal("seat", 1)))
     before = _stored(service, gid)
     last = len(before[0])
     seat1 = Principal("seat", 1)
     refusals: list[tuple[type[SkaldError], str, Any]] = [
-        (Forbidden, "auth/wrong-seat", lambda: service.file_dispute(gid, seat1, 8, 0, "x")),
-        (Unauthenticated, "auth/missing-token", lambda: service.file_dispute(gid, SPECTATOR, 8, 0, "x")),
-        (Malformed, "seat/out-of-range", lambda: service.file_dispute(gid, OPERATOR, 8, 2, "x")),
-        (Malformed, "version/out-of-range", lambda: service.file_dispute(gid, seat1, 0, 1, "x")),
-        (Malformed, "version/out-of-range", lambda: service.file_dispute(gid, seat1, last + 1, 1, "x")),
-        (Malformed, "dispute/empty-text", lambda: service.file_dispute(gid, seat1, 8, 1, "  \t ")),
-        (Malformed, "dispute/text-too-long", lambda: service.file_dispute(gid, seat1, 8, 1, "x" * 2001)),
-        (Malformed, "dispute/bad-text", lambda: service.file_dispute(gid, seat1, 8, 1, "a\x1b[2Jb")),
-        (Malformed, "dispute/bad-text", lambda: service.file_dispute(gid, seat1, 8, 1, "a\u202eb")),
-        (NotFound, "game/unknown", lambda: service.file_dispute("0" * 8 + "-0000-4000-8000-" + "0" * 12, seat1, 8, 1, "x")),
-        (Forbidden, "auth/referee-only", lambda: service.rule_dispute(gid, seat1, 2, True, "x")),
-        (Unauthenticated, "auth/missing-token", lambda: service.rule_dispute(gid, SPECTATOR, 2, True, "x")),
-        (NotFound, "dispute/unknown", lambda: service.rule_dispute(gid, OPERATOR, 3, True, "x")),
-        (IllegalMove, "dispute/already-ruled", lambda: service.rule_dispute(gid, OPERATOR, 1, True, "x")),
-        (Malformed, "dispute/fork-needs-uphold", lambda: service.rule_dispute(gid, OPERATOR, 2, False, "x", FORK_AT)),
-        (Malformed, "dispute/reseed-needs-fork", lambda: service.rule_dispute(gid, OPERATOR, 2, True, "x", None, True)),
-        (Malformed, "dispute/empty-text", lambda: service.rule_dispute(gid, OPERATOR, 2, True, "")),
-        (Malformed, "version/not-a-boundary", lambda: service.rule_dispute(gid, OPERATOR, 2, True, "x", 3)),
-        (Malformed, "version/out-of-range", lambda: service.rule_dispute(gid, OPERATOR, 2, True, "x", last + 5)),
+        (Forbidden, "auth/wrong-seat", lambda: service.file_dispute(FileDispute(gid, 8, 0, "x", who=seat1))),
+        (Unauthenticated, "auth/missing-token", lambda: service.file_dispute(FileDispute(gid, 8, 0, "x", who=SPECTATOR))),
+        (Malformed, "seat/out-of-range", lambda: service.file_dispute(FileDispute(gid, 8, 2, "x", who=OPERATOR))),
+        (Malformed, "version/out-of-range", lambda: service.file_dispute(FileDispute(gid, 0, 1, "x", who=seat1))),
+        (Malformed, "version/out-of-range", lambda: service.file_dispute(FileDispute(gid, last + 1, 1, "x", who=seat1))),
+        (Malformed, "dispute/empty-text", lambda: service.file_dispute(FileDispute(gid, 8, 1, "  \t ", who=seat1))),
+        (Malformed, "dispute/text-too-long", lambda: service.file_dispute(FileDispute(gid, 8, 1, "x" * 2001, who=seat1))),
+        (Malformed, "dispute/bad-text", lambda: service.file_dispute(FileDispute(gid, 8, 1, "a\x1b[2Jb", who=seat1))),
+        (Malformed, "dispute/bad-text", lambda: service.file_dispute(FileDispute(gid, 8, 1, "a\u202eb", who=seat1))),
+        (NotFound, "game/unknown", lambda: service.file_dispute(FileDispute("0" * 8 + "-0000-4000-8000-" + "0" * 12, 8, 1, "x", who=seat1))),
+        (Forbidden, "auth/referee-only", lambda: service.rule_dispute(RuleDispute(gid, 2, True, "x", who=seat1))),
+        (Unauthenticated, "auth/missing-token", lambda: service.rule_dispute(RuleDispute(gid, 2, True, "x", who=SPECTATOR))),
+        (NotFound, "dispute/unknown", lambda: service.rule_dispute(RuleDispute(gid, 3, True, "x", who=OPERATOR))),
+        (IllegalMove, "dispute/already-ruled", lambda: service.rule_dispute(RuleDispute(gid, 1, True, "x", who=OPERATOR))),
+        (Malformed, "dispute/fork-needs-uphold", lambda: service.rule_dispute(RuleDispute(gid, 2, False, "x", FORK_AT, who=OPERATOR))),
+        (Malformed, "dispute/reseed-needs-fork", lambda: service.rule_dispute(RuleDispute(gid, 2, True, "x", None, True, who=OPERATOR))),
+        (Malformed, "dispute/empty-text", lambda: service.rule_dispute(RuleDispute(gid, 2, True, "", who=OPERATOR))),
+        (Malformed, "version/not-a-boundary", lambda: service.rule_dispute(RuleDispute(gid, 2, True, "x", 3, who=OPERATOR))),
+        (Malformed, "version/out-of-range", lambda: service.rule_dispute(RuleDispute(gid, 2, True, "x", last + 5, who=OPERATOR))),
     ]  # fmt: skip
     for cls, rule, call in refusals:
         with pytest.raises(cls) as caught:
@@ -137,7 +155,7 @@ def test_every_refusal_names_its_rule_and_writes_nothing(service: GameService) -
         assert caught.value.rule == rule, (rule, caught.value)
         assert _stored(service, gid) == before, rule  # not a row, not a fork
     with pytest.raises(Malformed, match=r"in 1\.\.12, not 99"):
-        service.file_dispute(gid, seat1, 99, 1, "x")
+        service.file_dispute(FileDispute(gid, 99, 1, "x", who=seat1))
 
 
 def test_replicas_filing_at_once_never_share_a_number(db_url: str) -> None:
@@ -150,7 +168,9 @@ def test_replicas_filing_at_once_never_share_a_number(db_url: str) -> None:
         def file(svc: GameService, seat: int) -> None:
             try:
                 for n in range(3):
-                    svc.file_dispute(gid, Principal("seat", seat), 6 + n, seat, f"s{seat} {n}")
+                    svc.file_dispute(
+                        FileDispute(gid, 6 + n, seat, f"s{seat} {n}", who=Principal("seat", seat))
+                    )
             except BaseException as error:  # pragma: no cover - reported below
                 errors.append(error)
 
@@ -162,12 +182,12 @@ def test_replicas_filing_at_once_never_share_a_number(db_url: str) -> None:
         for t in threads:
             t.join()
         assert errors == []
-        listed = replicas[1].disputes(gid, SPECTATOR)
+        listed = replicas[1].disputes(ListDisputes(gid, who=SPECTATOR))
         assert [d.number for d in listed] == list(range(1, 13))
         assert sorted(d.text for d in listed) == sorted(
             f"s{s} {n}" for s in (0, 1) for n in range(3) for _ in replicas
         )
-        assert replicas[0].verify(gid, OPERATOR).ok
+        assert replicas[0].verify(VerifyGame(gid, who=OPERATOR)).ok
     finally:
         for store in stores:
             store.close()
@@ -175,7 +195,7 @@ def test_replicas_filing_at_once_never_share_a_number(db_url: str) -> None:
 
 def test_a_place_in_the_chain_taken_is_stale_and_writes_nothing(service: GameService) -> None:
     gid = _game(service)
-    service.file_dispute(gid, OPERATOR, 6, 0, "first")
+    service.file_dispute(FileDispute(gid, 6, 0, "first", who=OPERATOR))
     [first] = service.store.read_disputes(gid)
     rival = Record(1, disputes.DISPUTED, 1, "rival", dict(first.data)).sealed(GENESIS)
     with pytest.raises(Stale):
@@ -190,13 +210,13 @@ def _disputed_file(svc: GameService) -> tuple[str, str, str]:
     """An ended toy game with two disputes (one upheld with a fork, one dismissed) and a third
     open, exported: (game id, fork id, file text)."""
     gid = _game(svc)
-    svc.file_dispute(gid, OPERATOR, FORK_AT, 1, "the roll at v7")
-    svc.file_dispute(gid, OPERATOR, 9, 0, "the roll at v9")
-    _, fork = svc.rule_dispute(gid, OPERATOR, 1, True, "replayed", FORK_AT)
-    svc.rule_dispute(gid, OPERATOR, 2, False, "stands")
-    svc.file_dispute(gid, OPERATOR, 10, 1, "still open")
+    svc.file_dispute(FileDispute(gid, FORK_AT, 1, "the roll at v7", who=OPERATOR))
+    svc.file_dispute(FileDispute(gid, 9, 0, "the roll at v9", who=OPERATOR))
+    _, fork = svc.rule_dispute(RuleDispute(gid, 1, True, "replayed", FORK_AT, who=OPERATOR))
+    svc.rule_dispute(RuleDispute(gid, 2, False, "stands", who=OPERATOR))
+    svc.file_dispute(FileDispute(gid, 10, 1, "still open", who=OPERATOR))
     assert fork is not None
-    return gid, fork.game_id, svc.export(gid, OPERATOR)
+    return gid, fork.game_id, svc.export(ExportGame(gid, who=OPERATOR))
 
 
 def test_export_carries_them_and_import_keeps_and_verifies_them(
@@ -209,18 +229,21 @@ def test_export_carries_them_and_import_keeps_and_verifies_them(
     ]
     other = GameService(EventStore(str(tmp_path / "other.db")), registry())
     try:
-        created, report = other.import_text(text)
+        created, report = other.import_text(ImportGame(text))
         assert report.ok and "disputes" in report.checked
         assert f"superseded: dispute #1 upheld, continued as fork {fork} at v{FORK_AT}" in (
             report.notes
         )
         assert "dispute #3 (seat 1 at v10) awaits a ruling" in report.notes
         assert other.store.read_disputes(created.game_id) == service.store.read_disputes(gid)
-        assert [d.to_json() for d in other.disputes(created.game_id, SPECTATOR)] == [
-            d.to_json() for d in service.disputes(gid, SPECTATOR)
-        ]
-        assert other.export(created.game_id, OPERATOR) == text  # byte for byte
-        assert other.verify(created.game_id, OPERATOR).notes == service.verify(gid, OPERATOR).notes
+        assert [
+            d.to_json() for d in other.disputes(ListDisputes(created.game_id, who=SPECTATOR))
+        ] == [d.to_json() for d in service.disputes(ListDisputes(gid, who=SPECTATOR))]
+        assert other.export(ExportGame(created.game_id, who=OPERATOR)) == text  # byte for byte
+        assert (
+            other.verify(VerifyGame(created.game_id, who=OPERATOR)).notes
+            == service.verify(VerifyGame(gid, who=OPERATOR)).notes
+        )
     finally:
         other.store.close()
 
@@ -318,7 +341,7 @@ def test_a_forged_dispute_chain_fails_verify_of_the_file_and_import_writes_nothi
             assert 1 <= report["first_bad"] <= report["events"]
             assert f"dispute record {record}" in run.stderr
             with pytest.raises(Tampered, match=f"dispute record {record}: "):
-                svc.import_text(forged)
+                svc.import_text(ImportGame(forged))
             assert svc.store.recorder.max_notification_id() == rows, name  # nothing written
     finally:
         svc.store.close()
@@ -363,7 +386,7 @@ def test_disputes_over_grpc_on_a_real_port(served: tuple[Rpc, GameService, int])
     from skald.service.client import RemoteClient
 
     rpc, svc, port = served
-    created = svc.create("toy", 2, seed=b"grpc")
+    created = svc.create(CreateGame("toy", 2, seed=b"grpc"))
     gid = created.game_id
     play_to_end(svc, gid)
     seat1, referee = created.seat_tokens[1], created.referee_token
@@ -413,11 +436,15 @@ def test_disputes_over_grpc_on_a_real_port(served: tuple[Rpc, GameService, int])
 
     client = RemoteClient(f"127.0.0.1:{port}", referee)  # the CLI's remote client
     try:
-        second = client.dispute(gid, 9, 0, "through the client")
+        second = client.dispute(FileDispute(gid, 9, 0, "through the client", who=OPERATOR))
         assert second["number"] == 2 and second["ruling"] is None
-        out = client.rule(gid, 2, False, "dismissed remotely", None, False)
+        out = client.rule(
+            RuleDispute(gid, 2, False, "dismissed remotely", None, False, who=OPERATOR)
+        )
         assert out["fork"] is None and out["dispute"]["ruling"]["upheld"] is False
-        assert client.disputes(gid) == [d.to_json() for d in svc.disputes(gid, SPECTATOR)]
+        assert client.disputes(ListDisputes(gid, who=OPERATOR)) == [
+            d.to_json() for d in svc.disputes(ListDisputes(gid, who=SPECTATOR))
+        ]
     finally:
         client.close()
 
@@ -507,13 +534,13 @@ def test_the_html_page_holds_the_disputes(tmp_path: Path) -> None:
 
     svc = GameService(EventStore(str(tmp_path / "skald.db")), registry())
     try:
-        created, _ = svc.import_text(RN2.read_text())
+        created, _ = svc.import_text(ImportGame(RN2.read_text()))
         gid = created.game_id
-        svc.file_dispute(gid, OPERATOR, 8, 1, "<script>alert(1)</script> at v8")
-        svc.file_dispute(gid, OPERATOR, 30, 0, "after the page's end")
-        svc.rule_dispute(gid, OPERATOR, 1, False, "dismissed")
+        svc.file_dispute(FileDispute(gid, 8, 1, "<script>alert(1)</script> at v8", who=OPERATOR))
+        svc.file_dispute(FileDispute(gid, 30, 0, "after the page's end", who=OPERATOR))
+        svc.rule_dispute(RuleDispute(gid, 1, False, "dismissed", who=OPERATOR))
         path = tmp_path / "rn.jsonl"
-        path.write_text(svc.export(gid, OPERATOR))
+        path.write_text(svc.export(ExportGame(gid, who=OPERATOR)))
     finally:
         svc.store.close()
     out = tmp_path / "page.html"

@@ -20,6 +20,7 @@ from skald.domain.feast.game.compact import compact_legal
 from skald.domain.kernel import Malformed, ServerChance, resolve_options
 from skald.domain.kernel.play import fold
 from skald.service.app.games import GameService
+from skald.service.app.requests import CreateGame, ListLegal, SubmitMove
 from skald.service.bootstrap import registry
 from skald.service.contract import wire
 from skald.service.grpc.server import create_server
@@ -125,11 +126,11 @@ def _drops(state: Any) -> int:
 def _feast_game(svc: GameService) -> tuple[str, str]:
     """A 2-player game played by the service until seat 0 has many placements; its id and
     seat 0's token."""
-    created = svc.create("feast", 2, seed=b"compact")
+    created = svc.create(CreateGame("feast", 2, seed=b"compact"))
     gid = created.game_id
     picker = random.Random(7)
     for _ in range(300):
-        legal = svc.legal(gid, OPERATOR, 0, compact=True)
+        legal = svc.legal(ListLegal(gid, 0, compact=True, who=OPERATOR))
         if sum(len(a.rotations) for g in legal.placements for a in g.anchors) > 300:
             return gid, created.seat_tokens[0]
         loaded = svc.repo.load(gid)
@@ -139,7 +140,7 @@ def _feast_game(svc: GameService) -> tuple[str, str]:
             for c in loaded.rules.legal_commands(loaded.state, seat)
             if not isinstance(c, cmd.PlaceGood)
         ]
-        svc.submit(gid, OPERATOR, seat, picker.choice(options))
+        svc.submit(SubmitMove(gid, seat, picker.choice(options), who=OPERATOR))
     raise AssertionError("no position with many placements")
 
 
@@ -162,8 +163,8 @@ def test_pages_join_to_the_full_list_even_after_the_game_moves_on(
 ) -> None:
     svc, _, _ = served
     gid, _ = _feast_game(svc)
-    full = svc.legal(gid, OPERATOR, 0)
-    first = svc.legal(gid, OPERATOR, 0, page_size=97)
+    full = svc.legal(ListLegal(gid, 0, who=OPERATOR))
+    first = svc.legal(ListLegal(gid, 0, page_size=97, who=OPERATOR))
     assert len(first.commands) == 97 and first.next_page_token
     # another command lands between pages: the pages still list the first page's version
     loaded = svc.repo.load(gid)
@@ -171,30 +172,32 @@ def test_pages_join_to_the_full_list_even_after_the_game_moves_on(
     moved = next(
         c for c in loaded.rules.legal_commands(loaded.state, seat) if not isinstance(c, PLACING)
     )
-    svc.submit(gid, OPERATOR, seat, moved)
+    svc.submit(SubmitMove(gid, seat, moved, who=OPERATOR))
     pages, token = [first], first.next_page_token
     while token:
-        pages.append(svc.legal(gid, OPERATOR, 0, page_size=97, page_token=token))
+        pages.append(svc.legal(ListLegal(gid, 0, page_size=97, page_token=token, who=OPERATOR)))
         token = pages[-1].next_page_token
     assert {p.version for p in pages} == {full.version}
     assert [c for p in pages for c in p.commands] == full.commands
-    assert svc.legal(gid, OPERATOR, 0).version == full.version + 1
+    assert svc.legal(ListLegal(gid, 0, who=OPERATOR)).version == full.version + 1
     with pytest.raises(Malformed) as bad:
-        svc.legal(gid, OPERATOR, 0, page_size=5, page_token="latest")
+        svc.legal(ListLegal(gid, 0, page_size=5, page_token="latest", who=OPERATOR))
     assert bad.value.rule == "request/page-token"
     # a token is bound to its listing: the same offset counts other commands in another one
     other_game, _ = _feast_game(svc)
     second = first.next_page_token
     for elsewhere in (
-        lambda: svc.legal(gid, OPERATOR, 0, page_size=97, page_token=second, compact=True),
-        lambda: svc.legal(gid, OPERATOR, 1, page_size=97, page_token=second),
-        lambda: svc.legal(other_game, OPERATOR, 0, page_size=97, page_token=second),
+        lambda: svc.legal(
+            ListLegal(gid, 0, page_size=97, page_token=second, compact=True, who=OPERATOR)
+        ),
+        lambda: svc.legal(ListLegal(gid, 1, page_size=97, page_token=second, who=OPERATOR)),
+        lambda: svc.legal(ListLegal(other_game, 0, page_size=97, page_token=second, who=OPERATOR)),
     ):
         with pytest.raises(Malformed, match="another listing") as other:
             elsewhere()
         assert other.value.rule == "request/page-token"
     with pytest.raises(Malformed):
-        svc.legal(gid, OPERATOR, 0, page_size=-1)
+        svc.legal(ListLegal(gid, 0, page_size=-1, who=OPERATOR))
 
 
 def test_grpc_answers_grouped_placements_that_expand_to_the_full_list(
@@ -248,8 +251,8 @@ def test_the_remote_client_gets_the_same_groups_as_the_local_one(
     gid, token = _feast_game(svc)
     remote = RemoteClient(f"127.0.0.1:{port}", token)
     try:
-        here = LocalClient(svc).legal_compact(gid, 0)
-        there = remote.legal_compact(gid, 0)
+        here = LocalClient(svc).legal(ListLegal(gid, 0, compact=True, who=OPERATOR))
+        there = remote.legal(ListLegal(gid, 0, compact=True, who=OPERATOR))
     finally:
         remote.channel.close()
     assert here == there and len(there[1]) > 1

@@ -31,6 +31,7 @@ from skald.domain.kernel.codec import to_data
 from skald.domain.kernel.play import random_command
 from skald.domain.kernel.records import ForkOrigin, GameCreated, GameEnded, SeedReveal, Segment
 from skald.service.app.games import GameService
+from skald.service.app.requests import ExportGame, ForkGame, ImportGame, SubmitMove, VerifyGame
 from skald.service.bootstrap import registry
 from skald.service.model.auth import OPERATOR
 from skald.service.model.folding import fold_records
@@ -49,7 +50,7 @@ def _play(svc: GameService, gid: str, seed: int) -> None:
     while (loaded := svc.load(gid)).ended is None:
         pick = random_command(loaded.rules, loaded.state, picker)
         assert pick is not None
-        svc.submit(gid, OPERATOR, *pick)
+        svc.submit(SubmitMove(gid, *pick, who=OPERATOR))
 
 
 @dataclass(frozen=True)
@@ -70,20 +71,22 @@ class Family:
 @pytest.fixture(scope="module")
 def family(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Family]:
     svc = GameService(EventStore(str(tmp_path_factory.mktemp("forks") / "s.db")), registry())
-    source = svc.import_text(GOLDEN.read_text())[0].game_id
+    source = svc.import_text(ImportGame(GOLDEN.read_text()))[0].game_id
     records = svc.store.read(source)
     found = forgery.boundaries(records)
     at = found[len(found) // 4]
-    reseeded = svc.fork(source, OPERATOR, at, reseed=True, seed=b"a fork's own seed").game_id
+    reseeded = svc.fork(
+        ForkGame(source, at, reseed=True, seed=b"a fork's own seed", who=OPERATOR)
+    ).game_id
     _play(svc, reseeded, 0)
-    same = svc.fork(source, OPERATOR, at).game_id
+    same = svc.fork(ForkGame(source, at, who=OPERATOR)).game_id
     _play(svc, same, 1)
     yield Family(svc, source, at, fold_records(records[:at]).cursor, reseeded, same)
     svc.store.close()
 
 
 def _file(svc: GameService, gid: str) -> Report:
-    parsed = replay_file.loads(svc.export(gid, OPERATOR).split("\n"))
+    parsed = replay_file.loads(svc.export(ExportGame(gid, who=OPERATOR)).split("\n"))
     return verify(parsed.records, parsed.seeds, salt_key=parsed.salt_key)
 
 
@@ -95,7 +98,10 @@ def test_a_reseeded_fork_verifies_and_its_report_says_where(family: Family) -> N
         f"a fork of {family.source} at v{at}",
         f"reseeded at draw {family.cursor} (fresh chance from v{at} on)",
     ]
-    for report in (_file(svc, family.reseeded), svc.verify(family.reseeded, OPERATOR)):
+    for report in (
+        _file(svc, family.reseeded),
+        svc.verify(VerifyGame(family.reseeded, who=OPERATOR)),
+    ):
         assert report.ok and report.notes == notes, (report.problem, report.notes)
         assert "salts" in report.checked
 
@@ -117,15 +123,15 @@ def test_a_fork_of_a_reseeded_fork_taken_before_its_reseed_keeps_no_later_segmen
     records = svc.store.read(family.reseeded)
     early = next(v for v in forgery.boundaries(records) if fold_records(records[:v]).cursor < 30)
     assert fold_records(records[:early]).cursor < family.cursor
-    again = svc.fork(family.reseeded, OPERATOR, early).game_id
+    again = svc.fork(ForkGame(family.reseeded, early, who=OPERATOR)).game_id
     assert [s.start for s in svc.load(again).created.segments] == [0]
     _play(svc, again, 2)
-    assert svc.verify(again, OPERATOR).ok and _file(svc, again).ok
-    fresh = svc.fork(family.reseeded, OPERATOR, early, reseed=True).game_id
+    assert svc.verify(VerifyGame(again, who=OPERATOR)).ok and _file(svc, again).ok
+    fresh = svc.fork(ForkGame(family.reseeded, early, reseed=True, who=OPERATOR)).game_id
     cursor = fold_records(records[:early]).cursor
     assert [s.start for s in svc.load(fresh).created.segments] == [0, cursor]
     _play(svc, fresh, 3)
-    report = svc.verify(fresh, OPERATOR)
+    report = svc.verify(VerifyGame(fresh, who=OPERATOR))
     assert (
         report.ok and f"reseeded at draw {cursor} (fresh chance from v{early} on)" in report.notes
     )

@@ -18,6 +18,7 @@ from skald.domain.kernel.codec import from_data
 from skald.domain.kernel.errors import SkaldError
 from skald.service.app.audit import diff
 from skald.service.app.games import GameService
+from skald.service.app.requests import CreateGame, ExportGame, ImportGame, SubmitMove
 from skald.service.bootstrap import registry
 from skald.service.contract import wire
 from skald.service.model.auth import OPERATOR
@@ -34,12 +35,14 @@ def _toy_replays() -> tuple[str, str]:
     """(a finished toy game, a running one) as replay-file text."""
     svc = GameService(EventStore(":memory:"), registry())
     try:
-        done = svc.create("toy", 2, seed=b"fuzz").game_id
+        done = svc.create(CreateGame("toy", 2, seed=b"fuzz")).game_id
         for turn in range(6):
-            svc.submit(done, OPERATOR, turn % 2, Roll())
-        running = svc.create("toy", 3, seed=b"fuzz-running").game_id
-        svc.submit(running, OPERATOR, 0, Roll())
-        return svc.export(done, OPERATOR), svc.export(running, OPERATOR)
+            svc.submit(SubmitMove(done, turn % 2, Roll(), who=OPERATOR))
+        running = svc.create(CreateGame("toy", 3, seed=b"fuzz-running")).game_id
+        svc.submit(SubmitMove(running, 0, Roll(), who=OPERATOR))
+        return svc.export(ExportGame(done, who=OPERATOR)), svc.export(
+            ExportGame(running, who=OPERATOR)
+        )
     finally:
         svc.store.close()
 
@@ -142,7 +145,7 @@ def _refused_or_handled(text: str) -> None:
     svc = GameService(EventStore(":memory:"), registry())
     try:
         try:
-            _, imported = svc.import_text(text)
+            _, imported = svc.import_text(ImportGame(text))
         except SkaldError:
             return
         assert parsed is not None and report.ok and imported.ok

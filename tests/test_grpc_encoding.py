@@ -11,6 +11,7 @@ import pytest
 from skald.domain.kernel import ServerChance
 from skald.domain.kernel.play import Step, random_game
 from skald.service.app.lifecycle import CHOSEN_STREAM
+from skald.service.app.requests import CreateGame, SubmitMove, ViewGame
 from skald.service.bootstrap import open_service, registry
 from skald.service.contract import wire
 from skald.service.model.auth import OPERATOR, SPECTATOR, Principal
@@ -31,7 +32,7 @@ def _old_view(rules: Any, view: Any) -> bytes:
 def test_answers_encode_as_the_stored_records_do(game: str, players: int, limit: int) -> None:
     svc = open_service(":memory:")
     rules = registry().rules(game)
-    gid = svc.create(game, players, seed=SEED).game_id
+    gid = svc.create(CreateGame(game, players, seed=SEED)).game_id
     audiences = [OPERATOR, SPECTATOR, Principal("referee")]
     audiences += [Principal("seat", s) for s in range(players)]
     chance = ServerChance(SEED, CHOSEN_STREAM)
@@ -39,7 +40,7 @@ def test_answers_encode_as_the_stored_records_do(game: str, players: int, limit:
     for item in random_game(rules, players, chance, random.Random(7)):
         if not isinstance(item, Step):
             continue
-        done = svc.submit(gid, OPERATOR, item.seat, item.command)
+        done = svc.submit(SubmitMove(gid, item.seat, item.command, who=OPERATOR))
         for who in audiences:
             for record, event in svc.shown_events(rules, done, who):
                 fast = wire.record_to_proto(rules, record, event, item.command)
@@ -47,7 +48,7 @@ def test_answers_encode_as_the_stored_records_do(game: str, players: int, limit:
                 assert fast.SerializeToString() == slow.SerializeToString()
                 compared += 1
         if limit % 10 == 0:
-            seen = svc.view(gid, OPERATOR, item.seat)
+            seen = svc.view(ViewGame(gid, item.seat, who=OPERATOR))
             fresh = wire.view_to_proto(rules, seen.view).SerializeToString()
             assert fresh == _old_view(rules, seen.view)
         limit -= 1

@@ -16,9 +16,21 @@ from skald.cli.autoplay.pickers import picker_for
 from skald.domain.kernel.codec import from_stored, to_data
 from skald.domain.kernel.play import fold
 from skald.service.app.games import GameService
+from skald.service.app.requests import (
+    CreateGame,
+    ExportGame,
+    GetHistory,
+    ImportGame,
+    ListLegal,
+    SubmitMove,
+    VerifyGame,
+    ViewGame,
+    WatchGame,
+)
 from skald.service.bootstrap import registry
 from skald.service.client import RemoteClient
 from skald.service.grpc.server import create_server
+from skald.service.model.auth import OPERATOR
 from skald.service.model.records import Record
 from skald.service.model.verify import verify
 from skald.service.store.event_store import EventStore
@@ -52,14 +64,17 @@ def test_a_game_over_grpc_exports_imports_and_verifies(
     address = f"127.0.0.1:{port}"
     try:
         created = RemoteClient(address).create(
-            game, players, b"grpc-" + game.encode(), "server", options, ()
+            CreateGame(game, players, b"grpc-" + game.encode(), "server", options, ())
         )
         gid = created["game_id"]
         seats = [RemoteClient(address, token) for token in created["seat_tokens"]]
         streams: list[list[Record]] = [[] for _ in range(players)]
         watchers = [
             threading.Thread(
-                target=lambda s=s: streams[s].extend(seats[s].watch(gid, 0)), daemon=True
+                target=lambda s=s: streams[s].extend(
+                    seats[s].watch(WatchGame(gid, 0, who=OPERATOR))
+                ),
+                daemon=True,
             )
             for s in range(players)
         ]
@@ -68,19 +83,21 @@ def test_a_game_over_grpc_exports_imports_and_verifies(
         picker = random.Random(players)
         choose = picker_for(game)  # A Feast for Odin: emigrates, places goods, rolls dice
         while True:
-            now = seats[0].view(gid, 0, None)
+            now = seats[0].view(ViewGame(gid, 0, None, who=OPERATOR))
             if now.outcome is not None:
                 break
             seat = picker.choice(list(now.to_act))
-            legal = seats[seat].legal(gid, seat)
+            legal = seats[seat].legal(ListLegal(gid, seat, who=OPERATOR))[0]
             assert legal, f"seat {seat} is to act but has no legal command"
-            seats[seat].submit(gid, seat, choose(legal, picker), now.version, None, ())
+            seats[seat].submit(
+                SubmitMove(gid, seat, choose(legal, picker), now.version, None, (), who=OPERATOR)
+            )
         for w in watchers:
             w.join(timeout=20)
             assert not w.is_alive()
 
         referee = RemoteClient(address, created["referee_token"])
-        full = referee.history(gid)
+        full = referee.history(GetHistory(gid, who=OPERATOR))
         played = {o["name"]: o for o in full[0].data["options"]}
         for name, value in options.items():  # the setup option reached the game
             assert value in played[name].values()
@@ -106,12 +123,14 @@ def test_a_game_over_grpc_exports_imports_and_verifies(
                     rules.secrets(states[ends[record.version]], seat), replace(shown, data={})
                 ), f"seat {seat} saw a secret in the command at v{i + 1}"
 
-        text = referee.export(gid)
+        text = referee.export(ExportGame(gid, who=OPERATOR))
         parsed = loads(text.split("\n"))
         assert verify(parsed.records, parsed.seeds).ok
-        again, report = referee.import_text(text)
+        again, report = referee.import_text(ImportGame(text))
         assert report["ok"]
-        assert RemoteClient(address, again["referee_token"]).verify(again["game_id"])["ok"]
+        assert RemoteClient(address, again["referee_token"]).verify(
+            VerifyGame(again["game_id"], who=OPERATOR)
+        )["ok"]
         final = fold(
             rules,
             players,
@@ -122,9 +141,11 @@ def test_a_game_over_grpc_exports_imports_and_verifies(
             ],
         )
         # a seat token asking for "the" view gets its own seat's
-        assert to_data(rules.view(final, 0)) == to_data(seats[0].view(gid, None, None).view)
+        assert to_data(rules.view(final, 0)) == to_data(
+            seats[0].view(ViewGame(gid, None, None, who=OPERATOR)).view
+        )
         assert to_data(rules.view(final, None)) == to_data(
-            RemoteClient(address).view(gid, None, None).view
+            RemoteClient(address).view(ViewGame(gid, None, None, who=OPERATOR)).view
         )
     finally:
         server.stop(0)
@@ -139,29 +160,46 @@ def test_two_server_replicas_share_one_postgres_store(pg_url: str) -> None:
     servers = [create_server(svc) for svc in services]
     addresses = [f"127.0.0.1:{port}" for _, port in servers]
     try:
-        created = RemoteClient(addresses[0]).create("red_north", 3, b"replicas", "server", {}, ())
+        created = RemoteClient(addresses[0]).create(
+            CreateGame("red_north", 3, b"replicas", "server", {}, ())
+        )
         gid = created["game_id"]
         watched: list[Record] = []
         watcher = threading.Thread(
-            target=lambda: watched.extend(RemoteClient(addresses[1]).watch(gid, 0)), daemon=True
+            target=lambda: watched.extend(
+                RemoteClient(addresses[1]).watch(WatchGame(gid, 0, who=OPERATOR))
+            ),
+            daemon=True,
         )
         watcher.start()
         picker = random.Random(11)
         turn = 0
         while True:
             here = addresses[turn % 2]
-            now = RemoteClient(here).view(gid, None, None)
+            now = RemoteClient(here).view(ViewGame(gid, None, None, who=OPERATOR))
             if now.outcome is not None:
                 break
             seat = picker.choice(list(now.to_act))
             client = RemoteClient(here, created["seat_tokens"][seat])
-            client.submit(gid, seat, picker.choice(client.legal(gid, seat)), now.version, None, ())
+            client.submit(
+                SubmitMove(
+                    gid,
+                    seat,
+                    picker.choice(client.legal(ListLegal(gid, seat, who=OPERATOR))[0]),
+                    now.version,
+                    None,
+                    (),
+                    who=OPERATOR,
+                )
+            )
             turn += 1
         watcher.join(timeout=20)
         assert not watcher.is_alive()
-        final = RemoteClient(addresses[1]).view(gid, None, None)
+        final = RemoteClient(addresses[1]).view(ViewGame(gid, None, None, who=OPERATOR))
         assert [r.version for r in watched] == list(range(1, final.version + 1))
-        assert RemoteClient(addresses[0], created["referee_token"]).verify(gid)["ok"]
+        assert RemoteClient(addresses[0], created["referee_token"]).verify(
+            VerifyGame(gid, who=OPERATOR)
+        )["ok"]
         assert services[0].load(gid).state == services[1].load(gid).state
     finally:
         for server, _ in servers:

@@ -19,6 +19,7 @@ import pytest
 
 from skald.domain.kernel.errors import Malformed
 from skald.service.app.games import GameService
+from skald.service.app.requests import CreateGame, SubmitMove
 from skald.service.bootstrap import registry
 from skald.service.grpc.server import create_server
 from skald.service.model.auth import OPERATOR, Principal
@@ -60,44 +61,48 @@ def batches(service: GameService, gid: str) -> dict[str, list[int]]:
 
 
 def test_the_same_id_with_another_command_or_seat_is_refused(service: GameService) -> None:
-    gid = service.create("toy", 2, seed=b"ids").game_id
-    first = service.submit(gid, OPERATOR, 0, Roll(), command_id="c-1")
+    gid = service.create(CreateGame("toy", 2, seed=b"ids")).game_id
+    first = service.submit(SubmitMove(gid, 0, Roll(), command_id="c-1", who=OPERATOR))
     version = first.version
     with pytest.raises(IdReused) as other_command:
-        service.submit(gid, OPERATOR, 0, Roll(bonus=True), command_id="c-1")
+        service.submit(SubmitMove(gid, 0, Roll(bonus=True), command_id="c-1", who=OPERATOR))
     assert other_command.value.rule == "command/id-reused"
     assert other_command.value.kind == "conflict"
     with pytest.raises(IdReused):  # seat 1 is to act now, but c-1 was seat 0's
-        service.submit(gid, OPERATOR, 1, Roll(), command_id="c-1")
+        service.submit(SubmitMove(gid, 1, Roll(), command_id="c-1", who=OPERATOR))
     with pytest.raises(IdReused):  # a seat's own token cannot reuse another seat's id either
-        service.submit(gid, Principal("seat", 1), 1, Roll(), command_id="c-1")
+        service.submit(SubmitMove(gid, 1, Roll(), command_id="c-1", who=Principal("seat", 1)))
     assert service.load(gid).version == version
-    again = service.submit(gid, Principal("seat", 0), 0, Roll(), command_id="c-1")
+    again = service.submit(SubmitMove(gid, 0, Roll(), command_id="c-1", who=Principal("seat", 0)))
     assert again.replayed and [r.hash for r in again.records] == [r.hash for r in first.records]
     assert batches(service, gid)["c-1"] == [r.version for r in first.records]
 
 
 def test_reserved_and_oversized_ids_are_malformed(service: GameService) -> None:
-    gid = service.create("toy", 2, seed=b"bad-ids").game_id
+    gid = service.create(CreateGame("toy", 2, seed=b"bad-ids")).game_id
     for bad, rule in (
         ("setup", "command/id-reserved"),
         ("x" * 129, "command/id-malformed"),
         ("tab\there", "command/id-malformed"),
     ):
         with pytest.raises(Malformed) as caught:
-            service.submit(gid, OPERATOR, 0, Roll(), command_id=bad)
+            service.submit(SubmitMove(gid, 0, Roll(), command_id=bad, who=OPERATOR))
         assert caught.value.rule == rule and len(caught.value.reason) < 200
     assert service.load(gid).version == 5
-    assert service.submit(gid, OPERATOR, 0, Roll(), command_id="y" * 128).version == 6
+    assert (
+        service.submit(SubmitMove(gid, 0, Roll(), command_id="y" * 128, who=OPERATOR)).version == 6
+    )
 
 
 def test_a_retry_after_the_end_returns_the_last_result(service: GameService) -> None:
-    gid = service.create("toy", 2, seed=b"end").game_id
+    gid = service.create(CreateGame("toy", 2, seed=b"end")).game_id
     last = None
     for turn in range(6):
-        last = service.submit(gid, OPERATOR, turn % 2, Roll(), command_id=f"t-{turn}")
+        last = service.submit(
+            SubmitMove(gid, turn % 2, Roll(), command_id=f"t-{turn}", who=OPERATOR)
+        )
     assert last is not None and last.records[-1].type == "skald.GameEnded"
-    again = service.submit(gid, OPERATOR, 1, Roll(), command_id="t-5")
+    again = service.submit(SubmitMove(gid, 1, Roll(), command_id="t-5", who=OPERATOR))
     assert again.replayed and again.version == last.version
     assert [r.hash for r in again.records] == [r.hash for r in last.records]
 
@@ -112,7 +117,7 @@ def test_two_replicas_racing_one_command_id(pg_url: str) -> None:
     same_id_rounds = different_id_rounds = 0
     try:
         for g in range(10):
-            gid = a.create("toy", 2, seed=f"race-{g}".encode()).game_id
+            gid = a.create(CreateGame("toy", 2, seed=f"race-{g}".encode())).game_id
             for step in range(100):
                 loaded = a.load(gid)
                 b.load(gid)  # both caches current: the two decisions collide on the append
@@ -125,12 +130,14 @@ def test_two_replicas_racing_one_command_id(pg_url: str) -> None:
                         [
                             partial(
                                 svc.submit,
-                                gid,
-                                OPERATOR,
-                                seat,
-                                Roll(),
-                                command_id=f"{cid}-{tag}",
-                                expected_version=loaded.version,
+                                SubmitMove(
+                                    gid,
+                                    seat,
+                                    Roll(),
+                                    command_id=f"{cid}-{tag}",
+                                    expected_version=loaded.version,
+                                    who=OPERATOR,
+                                ),
                             )
                             for svc, tag in ((a, "a"), (b, "b"))
                         ]
@@ -146,12 +153,14 @@ def test_two_replicas_racing_one_command_id(pg_url: str) -> None:
                     [
                         partial(
                             svc.submit,
-                            gid,
-                            OPERATOR,
-                            seat,
-                            Roll(),
-                            command_id=cid,
-                            expected_version=expected,
+                            SubmitMove(
+                                gid,
+                                seat,
+                                Roll(),
+                                command_id=cid,
+                                expected_version=expected,
+                                who=OPERATOR,
+                            ),
                         )
                         for svc in (a, b)
                     ]

@@ -26,6 +26,7 @@ import grpc
 import pytest
 
 from skald.service.app.games import GameService
+from skald.service.app.requests import SubmitMove
 from skald.service.bootstrap import registry
 from skald.service.model import catalog
 from skald.service.model.auth import OPERATOR
@@ -250,7 +251,7 @@ def test_creating_and_importing_need_the_operator_token(closed: tuple[Served, st
     local = GameService(EventStore(str(served.db)), registry())
     try:
         for turn in range(6):
-            local.submit(toy.game_id, OPERATOR, turn % 2, Roll())
+            local.submit(SubmitMove(toy.game_id, turn % 2, Roll(), who=OPERATOR))
     finally:
         local.store.close()
     exported = stub.ExportGame(

@@ -24,6 +24,7 @@ from skald.domain.kernel import TableChance
 from skald.domain.kernel.errors import ChanceNeeded
 from skald.domain.kernel.unseen import strings_in, unseen
 from skald.service.app.games import GameService
+from skald.service.app.requests import CheckCommand, CreateGame, SubmitMove
 from skald.service.bootstrap import registry
 from skald.service.model.auth import Principal
 from skald.service.model.errors import Forbidden
@@ -55,7 +56,9 @@ def _random_games(svc: GameService, games: int, players: int) -> Iterator[tuple[
     a random one left the tests below with nothing to check now and then), before the
     seat's random legal command is played."""
     for n in range(games):
-        gid = svc.create("red_north", players, seed=f"places-{n}".encode()).game_id  # fixed deal
+        gid = svc.create(
+            CreateGame("red_north", players, seed=f"places-{n}".encode())
+        ).game_id  # fixed deal
         rng = random.Random(f"places-{n}")
         while True:
             loaded = svc.load(gid)
@@ -64,7 +67,7 @@ def _random_games(svc: GameService, games: int, players: int) -> Iterator[tuple[
             seat = rng.choice(sorted(RULES.to_act(loaded.state)))
             yield gid, loaded.state, seat
             command = rng.choice(list(RULES.legal_commands(loaded.state, seat)))
-            svc.submit(gid, Principal("referee"), seat, command)
+            svc.submit(SubmitMove(gid, seat, command, who=Principal("referee")))
 
 
 def test_a_seats_check_never_places_a_face_down_card(svc: GameService) -> None:
@@ -77,10 +80,10 @@ def test_a_seats_check_never_places_a_face_down_card(svc: GameService) -> None:
         for command in RULES.legal_commands(state, seat):
             if type(command).__name__ not in ("Pass", "Invoke"):
                 continue
-            real = svc.check(gid, Principal("referee"), at, seat, command)
+            real = svc.check(CheckCommand(gid, at, seat, command, who=Principal("referee")))
             revealed = {v for r in real for v in strings_in(r.data)} & hidden_places
             once_public += bool(revealed - RULES.secrets(state, seat))
-            answer = svc.check(gid, Principal("seat", seat), at, seat, command)
+            answer = svc.check(CheckCommand(gid, at, seat, command, who=Principal("seat", seat)))
             shown = {v for r in answer for v in strings_in(r.data)}
             assert not shown & hidden_places, (type(command).__name__, shown & hidden_places)
     assert once_public >= 3, f"only {once_public} checks would turn up a once-public card"
@@ -137,7 +140,7 @@ def _table_game(svc: GameService) -> Any:
     entries: list[Any] = []
     for _ in range(40):
         try:
-            return svc.create("red_north", 3, chance="table", table_entries=entries)
+            return svc.create(CreateGame("red_north", 3, chance="table", table_entries=entries))
         except ChanceNeeded as needed:
             order = re.search(r"an order of \d+ items (\[.*\])", needed.reason)
             entries.append(tuple(ast.literal_eval(order.group(1))) if order else 0)
@@ -152,9 +155,11 @@ def test_a_seat_may_not_try_table_entries_in_a_check(svc: GameService) -> None:
     command = next(RULES.legal_commands(loaded.state, seat))
     before = svc.load(gid).version
     with pytest.raises(Forbidden) as refused:
-        svc.check(gid, Principal("seat", seat), before, seat, command, [0])
+        svc.check(CheckCommand(gid, before, seat, command, [0], who=Principal("seat", seat)))
     assert refused.value.rule == "chance/referee-only"
-    assert svc.check(gid, Principal("seat", seat), before, seat, command)  # no entries: answered
+    assert svc.check(
+        CheckCommand(gid, before, seat, command, who=Principal("seat", seat))
+    )  # no entries: answered
     assert svc.load(gid).version == before
 
 
@@ -166,16 +171,17 @@ def test_a_seat_may_not_test_entries_against_a_retried_command(svc: GameService)
     loaded = svc.load(gid)
     seat = min(RULES.to_act(loaded.state))
     command = next(RULES.legal_commands(loaded.state, seat))
-    done = svc.submit(gid, Principal("referee"), seat, command, command_id="c-oracle")
+    done = svc.submit(
+        SubmitMove(gid, seat, command, command_id="c-oracle", who=Principal("referee"))
+    )
     for guess in ([], [0], [("red",)]):
         if not guess:
-            again = svc.submit(gid, Principal("seat", seat), seat, command, command_id="c-oracle")
+            again = svc.submit(
+                SubmitMove(gid, seat, command, command_id="c-oracle", who=Principal("seat", seat))
+            )
             assert again.replayed and again.version == done.version  # a plain retry still works
             continue
         with pytest.raises(Forbidden) as refused:
-            svc.submit(
-                gid, Principal("seat", seat), seat, command, command_id="c-oracle",
-                chance_entries=guess,
-            )  # fmt: skip
+            svc.submit(SubmitMove(gid, seat, command, command_id="c-oracle", chance=guess, who=Principal("seat", seat)))  # fmt: skip
         assert refused.value.rule == "chance/referee-only"
     assert svc.load(gid).version == done.version

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from skald.domain.kernel.errors import SkaldError
 from skald.service.app.games import GameService
+from skald.service.app.requests import CreateGame, ExportGame, ImportGame, ListGames, SubmitMove
 from skald.service.bootstrap import registry
 from skald.service.model.auth import OPERATOR
 from skald.service.model.errors import Tampered
@@ -33,11 +34,11 @@ def _golden() -> str:
     """A finished 3-player toy game as a replay file."""
     svc = GameService(EventStore(":memory:"), registry())
     try:
-        gid = svc.create("toy", 3, seed=b"import").game_id
+        gid = svc.create(CreateGame("toy", 3, seed=b"import")).game_id
         for turn in range(9):
-            svc.submit(gid, OPERATOR, turn % 3, Roll())
+            svc.submit(SubmitMove(gid, turn % 3, Roll(), who=OPERATOR))
         assert svc.load(gid).ended is not None
-        return svc.export(gid, OPERATOR)
+        return svc.export(ExportGame(gid, who=OPERATOR))
     finally:
         svc.store.close()
 
@@ -46,7 +47,7 @@ def _golden() -> str:
 def shared() -> Iterator[GameService]:
     """One store for the hypothesis test, holding one game that must stay listed."""
     svc = GameService(EventStore(":memory:"), registry())
-    svc.create("toy", 2, seed=b"bystander")
+    svc.create(CreateGame("toy", 2, seed=b"bystander"))
     yield svc
     svc.store.close()
 
@@ -73,15 +74,15 @@ def _resealed_text(rows: list[dict[str, Any]]) -> str:
 
 
 def _still_works(svc: GameService, before: list[str]) -> None:
-    assert [row.game_id for row in svc.list_games()] == before
+    assert [row.game_id for row in svc.list_games(ListGames())] == before
     for gid in before:
         assert svc.repo.resolve(gid[:8]) == gid
 
 
 def _refused(svc: GameService, text: str) -> SkaldError:
-    before = [row.game_id for row in svc.list_games()]
+    before = [row.game_id for row in svc.list_games(ListGames())]
     with pytest.raises(SkaldError) as refused:
-        svc.import_text(text)
+        svc.import_text(ImportGame(text))
     _still_works(svc, before)
     return refused.value
 
@@ -214,10 +215,10 @@ def _bad_row(svc: GameService) -> str:
 def test_one_unreadable_row_never_breaks_queries_about_other_games(tmp_path: Any) -> None:
     db = str(tmp_path / "s.db")
     svc = GameService(EventStore(db), registry())
-    good = svc.create("toy", 2, seed=b"good").game_id
+    good = svc.create(CreateGame("toy", 2, seed=b"good")).game_id
     bad = _bad_row(svc)
-    later = svc.create("toy", 2, seed=b"later").game_id
-    svc.submit(later, OPERATOR, 0, Roll())
+    later = svc.create(CreateGame("toy", 2, seed=b"later")).game_id
+    svc.submit(SubmitMove(later, 0, Roll(), who=OPERATOR))
     _still_works(svc, [good, later])
     skipped = svc.repo.index.unreadable
     assert [u.game_id for u in skipped] == [bad] and "not-a-time" in skipped[0].reason

@@ -12,6 +12,7 @@ import pytest
 
 from skald.domain.kernel.errors import Malformed
 from skald.service.app.games import GameService
+from skald.service.app.requests import CreateGame, ListGames, PageGames
 from skald.service.bootstrap import registry
 from skald.service.contract._generated.skald.v1 import skald_pb2 as pb
 from skald.service.contract._generated.skald.v1 import skald_pb2_grpc as pb_grpc
@@ -23,18 +24,20 @@ from tests.test_service import play_to_end
 
 
 def _games(svc: GameService, n: int, players: int = 2) -> list[str]:
-    return [svc.create("toy", players, seed=f"g{i}".encode()).game_id for i in range(n)]
+    return [svc.create(CreateGame("toy", players, seed=f"g{i}".encode())).game_id for i in range(n)]
 
 
 def _all(svc: GameService, query: GamesQuery) -> list[str]:
     """Every id ``query`` selects, page after page."""
     ids: list[str] = []
-    page = svc.games_page(query)
+    page = svc.games_page(PageGames(query))
     while True:
         ids += [row.game_id for row in page.rows]
         if not page.next_page_token:
             return ids
-        page = svc.games_page(GamesQuery(**{**_fields(query), "page_token": page.next_page_token}))
+        page = svc.games_page(
+            PageGames(GamesQuery(**{**_fields(query), "page_token": page.next_page_token}))
+        )
 
 
 def _fields(query: GamesQuery) -> dict[str, Any]:
@@ -45,7 +48,7 @@ def test_the_index_is_kept_in_the_store_and_a_restart_reads_no_log(db_url: str) 
     store = EventStore(db_url)
     svc = GameService(store, registry())
     ids = _games(svc, 3)
-    assert [row.game_id for row in svc.list_games()] == ids
+    assert [row.game_id for row in svc.list_games(ListGames())] == ids
     position = svc.repo.index.tables.position()
     store.close()
     again = EventStore(db_url)
@@ -58,7 +61,7 @@ def test_the_index_is_kept_in_the_store_and_a_restart_reads_no_log(db_url: str) 
 
     again.log_page = counted  # type: ignore[method-assign]
     restarted = GameService(again, registry())
-    assert [row.game_id for row in restarted.list_games()] == ids
+    assert [row.game_id for row in restarted.list_games(ListGames())] == ids
     assert calls == [position]  # one look for anything newer, from the stored position
     again.close()
 
@@ -67,18 +70,18 @@ def test_pages_cover_every_game_once_in_order_and_tokens_are_checked(
     service: GameService,
 ) -> None:
     ids = _games(service, 7)
-    first = service.games_page(GamesQuery(page_size=3))
+    first = service.games_page(PageGames(GamesQuery(page_size=3)))
     assert [row.game_id for row in first.rows] == ids[:3] and first.next_page_token
     assert _all(service, GamesQuery(page_size=3)) == ids
     assert _all(service, GamesQuery(page_size=2, order="-created")) == ids[::-1]
-    assert service.games_page(GamesQuery()).next_page_token == ""
+    assert service.games_page(PageGames(GamesQuery())).next_page_token == ""
     with pytest.raises(Malformed) as refused:
-        service.games_page(GamesQuery(page_token="not-a-token"))
+        service.games_page(PageGames(GamesQuery(page_token="not-a-token")))
     assert refused.value.rule == "games/bad-page-token"
     with pytest.raises(Malformed):  # a token of another order
-        service.games_page(GamesQuery(order="updated", page_token=first.next_page_token))
+        service.games_page(PageGames(GamesQuery(order="updated", page_token=first.next_page_token)))
     with pytest.raises(Malformed):
-        service.games_page(GamesQuery(order="sideways"))
+        service.games_page(PageGames(GamesQuery(order="sideways")))
 
 
 def test_filters_by_game_status_players_and_creation_time(service: GameService) -> None:
@@ -90,15 +93,15 @@ def test_filters_by_game_status_players_and_creation_time(service: GameService) 
     assert _all(service, GamesQuery(players=3)) == three
     assert _all(service, GamesQuery(game="toy", players=2, status="running")) == [two[1]]
     assert _all(service, GamesQuery(game="red-north")) == []
-    created = {row.game_id: row.created_at for row in service.list_games()}
+    created = {row.game_id: row.created_at for row in service.list_games(ListGames())}
     since = created[three[0]]
     assert _all(service, GamesQuery(created_since=since)) == three
     assert _all(service, GamesQuery(created_before=since)) == two
     assert _all(service, GamesQuery(created_since="2000-01-01", created_before="2000-01-02")) == []
     with pytest.raises(Malformed):
-        service.games_page(GamesQuery(created_since="yesterday"))
+        service.games_page(PageGames(GamesQuery(created_since="yesterday")))
     with pytest.raises(Malformed):
-        service.games_page(GamesQuery(status="paused"))
+        service.games_page(PageGames(GamesQuery(status="paused")))
 
 
 def test_updated_order_follows_the_last_record(service: GameService) -> None:
@@ -106,7 +109,7 @@ def test_updated_order_follows_the_last_record(service: GameService) -> None:
     play_to_end(service, a)
     assert _all(service, GamesQuery(order="-updated"))[0] == a
     assert _all(service, GamesQuery(order="updated")) == [b, c, a]
-    row = {r.game_id: r for r in service.list_games()}[a]
+    row = {r.game_id: r for r in service.list_games(ListGames())}[a]
     assert row.updated_at > row.created_at and row.version == service.load(a).version
 
 
@@ -135,14 +138,16 @@ def test_two_processes_catching_up_at_once_agree(db_url: str) -> None:
     ids += _games(writer, 3)
     seen: list[list[Any]] = []
     threads = [
-        threading.Thread(target=lambda r=r: seen.append([x.to_json() for x in r.list_games()]))
+        threading.Thread(
+            target=lambda r=r: seen.append([x.to_json() for x in r.list_games(ListGames())])
+        )
         for r in readers
     ]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    expected = [row.to_json() for row in writer.list_games()]
+    expected = [row.to_json() for row in writer.list_games(ListGames())]
     assert [row["game_id"] for row in expected] == ids
     assert seen == [expected] * 3
     for svc in (writer, *readers):
@@ -150,10 +155,10 @@ def test_two_processes_catching_up_at_once_agree(db_url: str) -> None:
 
 
 def test_a_writer_catches_up_as_it_goes(service: GameService) -> None:
-    service.create("toy", 2, seed=b"w")
+    service.create(CreateGame("toy", 2, seed=b"w"))
     before = service.repo.index.tables.position()
     for _ in range(CATCH_UP_EVERY):  # every game created is one batch appended
-        service.create("toy", 2)
+        service.create(CreateGame("toy", 2))
     assert service.repo.index.tables.position() > before  # no query was made
 
 
@@ -192,18 +197,18 @@ def test_text_with_a_nul_names_no_game_on_every_store(db_url: str) -> None:
 
     svc = open_service(db_url)
     try:
-        made = svc.create("red_north", 3)
+        made = svc.create(CreateGame("red_north", 3))
         for text in ("abcd\x00", made.game_id[:6] + "\x00", "\x00" * 4, "zzzz"):
             with pytest.raises(NotFound, match="no game"):
                 svc.repo.resolve(text)
         with pytest.raises(UnknownGame, match="no game named"):  # no game's name at all
-            svc.games_page(GamesQuery(game="red\x00north"))
+            svc.games_page(PageGames(GamesQuery(game="red\x00north")))
         with pytest.raises(Malformed, match="not a game name"):  # the index's own guard
             svc.repo.games_page(GamesQuery(game="red\x00north"))
         forged = json.dumps(["created", "\x00", made.game_id]).encode()
         token = base64.urlsafe_b64encode(forged).decode().rstrip("=")
         with pytest.raises(Malformed, match="page_token"):
-            svc.games_page(GamesQuery(page_token=token))
+            svc.games_page(PageGames(GamesQuery(page_token=token)))
         assert svc.repo.resolve(made.game_id[:8]) == made.game_id  # a real prefix still works
     finally:
         svc.store.close()

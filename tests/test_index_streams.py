@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from skald.service.app.games import GameService
+from skald.service.app.requests import CreateGame, ForkGame
 from skald.service.bootstrap import registry
 from skald.service.model.auth import OPERATOR
 from skald.service.store.event_store import EventStore
@@ -34,12 +35,15 @@ def svc(db: str) -> Iterator[GameService]:
 
 
 def _family(svc: GameService) -> dict[str, str]:
-    games = {"a": svc.create("red_north", 2).game_id, "lone": svc.create("red_north", 3).game_id}
+    games = {
+        "a": svc.create(CreateGame("red_north", 2)).game_id,
+        "lone": svc.create(CreateGame("red_north", 3)).game_id,
+    }
     at = svc.load(games["a"]).version
-    games["fork"] = svc.fork(games["a"], OPERATOR, at, reseed=False).game_id
-    games["reseeded"] = svc.fork(games["a"], OPERATOR, at, reseed=True).game_id
-    games["chosen1"] = svc.create("red_north", 2, seed=b"table-7").game_id
-    games["chosen2"] = svc.create("brian_boru", 3, seed=b"other").game_id
+    games["fork"] = svc.fork(ForkGame(games["a"], at, reseed=False, who=OPERATOR)).game_id
+    games["reseeded"] = svc.fork(ForkGame(games["a"], at, reseed=True, who=OPERATOR)).game_id
+    games["chosen1"] = svc.create(CreateGame("red_north", 2, seed=b"table-7")).game_id
+    games["chosen2"] = svc.create(CreateGame("brian_boru", 3, seed=b"other")).game_id
     return games
 
 
@@ -57,7 +61,7 @@ def test_finished_games_share_nothing_and_an_end_reads_only_candidates(
     svc: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     g = _family(svc)
-    others = [svc.create("red_north", 2).game_id for _ in range(20)]
+    others = [svc.create(CreateGame("red_north", 2)).game_id for _ in range(20)]
     finish(svc, g["fork"])
     assert g["fork"] not in svc.repo.sharing(g["a"])
     fresh = GameService(EventStore(svc.store.target), registry())  # no secret cached

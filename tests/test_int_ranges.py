@@ -26,6 +26,20 @@ from skald.domain.kernel.options import resolve_options
 from skald.domain.red_north import setup as red_north_setup
 from skald.domain.red_north.commands import Pass, Withdraw
 from skald.service.app.games import GameService
+from skald.service.app.requests import (
+    CheckCommand,
+    CreateGame,
+    ExportGame,
+    ForkGame,
+    GetHistory,
+    ImportGame,
+    ListGames,
+    ListLegal,
+    PageGames,
+    SubmitMove,
+    ViewGame,
+    WatchGame,
+)
 from skald.service.bootstrap import registry
 from skald.service.client import Client, LocalClient, RemoteClient
 from skald.service.contract import wire
@@ -60,7 +74,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[GameServi
 @pytest.fixture(scope="module")
 def game(served: tuple[GameService, int]) -> tuple[str, str]:
     """A running Red North game of that server: its id and referee token."""
-    created = served[0].create("red_north", 2, seed=b"ranges")
+    created = served[0].create(CreateGame("red_north", 2, seed=b"ranges"))
     return created.game_id, created.referee_token
 
 
@@ -124,16 +138,16 @@ BAD_CREATIONS: list[tuple[str, int, dict[str, object], str]] = [
 def test_creating_with_an_out_of_range_option_stores_nothing(service: GameService) -> None:
     for game_name, players, options, rule in BAD_CREATIONS:
         with pytest.raises(Malformed) as refused:
-            service.create(game_name, players, seed=b"x", options=options)
+            service.create(CreateGame(game_name, players, seed=b"x", options=options))
         assert refused.value.rule == rule, (options, refused.value)
-    assert service.list_games() == []
+    assert service.list_games(ListGames()) == []
 
 
 def test_create_game_over_grpc_refuses_out_of_range_options_before_storing(
     served: tuple[GameService, int],
 ) -> None:
     svc, port = served
-    before = len(svc.list_games())
+    before = len(svc.list_games(ListGames()))
     rpc = Rpc(port)
     try:
         request = pb.CreateGameRequest(game="red_north", players=2)
@@ -147,11 +161,11 @@ def test_create_game_over_grpc_refuses_out_of_range_options_before_storing(
     try:
         for value in ("99999999999999999999999", 3000000000):  # text (the CLI's), a number
             with pytest.raises(Malformed) as refused:
-                remote.create("red_north", 2, b"x", "server", {OUTPOST: value}, ())
+                remote.create(CreateGame("red_north", 2, b"x", "server", {OUTPOST: value}, ()))
             assert refused.value.rule == "options/out-of-range"
     finally:
         remote.close()
-    assert len(svc.list_games()) == before
+    assert len(svc.list_games(ListGames())) == before
 
 
 def test_a_game_stored_with_an_option_beyond_32_bits_is_neither_forked_nor_imported(
@@ -167,14 +181,14 @@ def test_a_game_stored_with_an_option_beyond_32_bits_is_neither_forked_nor_impor
         unbounded = tuple(dataclasses.replace(o, maximum=None) for o in rules.options)
         wider.setattr(type(rules), "options", unbounded)
         wider.setattr(red_north_setup, "OPTIONS", unbounded)
-        old = svc.create("red_north", 2, seed=b"old", options={OUTPOST: 3000000000})
+        old = svc.create(CreateGame("red_north", 2, seed=b"old", options={OUTPOST: 3000000000}))
     with pytest.raises(Malformed) as refused:
-        svc.fork(old.game_id, OPERATOR, old.version)
+        svc.fork(ForkGame(old.game_id, old.version, who=OPERATOR))
     assert refused.value.rule == "options/out-of-range"
     with pytest.raises(Tampered) as bad_file:
-        svc.import_text(svc.export(old.game_id, OPERATOR))
+        svc.import_text(ImportGame(svc.export(ExportGame(old.game_id, who=OPERATOR))))
     assert bad_file.value.rule == "replay/does-not-verify" and "≤ 999" in bad_file.value.reason
-    assert [row.game_id for row in svc.list_games()] == [old.game_id]
+    assert [row.game_id for row in svc.list_games(ListGames())] == [old.game_id]
     store.close()
 
 
@@ -184,46 +198,86 @@ def test_a_game_stored_with_an_option_beyond_32_bits_is_neither_forked_nor_impor
 Call = Callable[[Client, str], object]
 
 CALLS: list[tuple[str, Call, str]] = [
-    ("view --seat", lambda c, g: c.view(g, 3000000000, None), "seat/out-of-range"),
-    ("view --at", lambda c, g: c.view(g, None, BEYOND_64), "version/out-of-range"),
-    ("legal --seat", lambda c, g: c.legal(g, 3000000000), "seat/out-of-range"),
-    ("log --after", lambda c, g: c.history(g, BEYOND_64), "version/out-of-range"),
-    ("log --after 2**63", lambda c, g: c.history(g, 2**63), "version/out-of-range"),
-    ("log --after -huge", lambda c, g: c.history(g, -BEYOND_64), "version/out-of-range"),
-    ("history upto", lambda c, g: c.history(g, 0, BEYOND_64), "version/out-of-range"),
-    ("watch after", lambda c, g: next(iter(c.watch(g, BEYOND_64))), "version/out-of-range"),
+    (
+        "view --seat",
+        lambda c, g: c.view(ViewGame(g, 3000000000, None, who=OPERATOR)),
+        "seat/out-of-range",
+    ),
+    (
+        "view --at",
+        lambda c, g: c.view(ViewGame(g, None, BEYOND_64, who=OPERATOR)),
+        "version/out-of-range",
+    ),
+    (
+        "legal --seat",
+        lambda c, g: c.legal(ListLegal(g, 3000000000, who=OPERATOR))[0],
+        "seat/out-of-range",
+    ),
+    (
+        "log --after",
+        lambda c, g: c.history(GetHistory(g, BEYOND_64, who=OPERATOR)),
+        "version/out-of-range",
+    ),
+    (
+        "log --after 2**63",
+        lambda c, g: c.history(GetHistory(g, 2**63, who=OPERATOR)),
+        "version/out-of-range",
+    ),
+    (
+        "log --after -huge",
+        lambda c, g: c.history(GetHistory(g, -BEYOND_64, who=OPERATOR)),
+        "version/out-of-range",
+    ),
+    (
+        "history upto",
+        lambda c, g: c.history(GetHistory(g, 0, BEYOND_64, who=OPERATOR)),
+        "version/out-of-range",
+    ),
+    (
+        "watch after",
+        lambda c, g: next(iter(c.watch(WatchGame(g, BEYOND_64, who=OPERATOR)))),
+        "version/out-of-range",
+    ),
     (
         "games --players",
-        lambda c, g: c.games_page(GamesQuery(players=BEYOND_64)),
+        lambda c, g: c.games_page(PageGames(GamesQuery(players=BEYOND_64))),
         "games/bad-page",
     ),
     (
         "games --limit",
-        lambda c, g: c.games_page(GamesQuery(page_size=BEYOND_64)),
+        lambda c, g: c.games_page(PageGames(GamesQuery(page_size=BEYOND_64))),
         "games/bad-page",
     ),
     (
         "new --players",
-        lambda c, g: c.create("red_north", BEYOND_64, None, "server", {}, ()),
+        lambda c, g: c.create(CreateGame("red_north", BEYOND_64, None, "server", {}, ())),
         "players/out-of-range",
     ),
     (
         "play --expect",
-        lambda c, g: c.submit(g, 0, Pass(), BEYOND_64, None, ()),
+        lambda c, g: c.submit(SubmitMove(g, 0, Pass(), BEYOND_64, None, (), who=OPERATOR)),
         "version/out-of-range",
     ),
     (
         "play withdraw @huge",
-        lambda c, g: c.submit(g, 0, Withdraw(10**20), None, None, ()),
+        lambda c, g: c.submit(SubmitMove(g, 0, Withdraw(10**20), None, None, (), who=OPERATOR)),
         "command/malformed",
     ),
     (
         "check withdraw @huge",
-        lambda c, g: c.check(g, 13, 0, Withdraw(10**20), ()),
+        lambda c, g: c.check(CheckCommand(g, 13, 0, Withdraw(10**20), (), who=OPERATOR)),
         "command/malformed",
     ),
-    ("check --at", lambda c, g: c.check(g, BEYOND_64, 0, Pass(), ()), "version/out-of-range"),
-    ("fork --at", lambda c, g: c.fork(g, BEYOND_64, False), "version/out-of-range"),
+    (
+        "check --at",
+        lambda c, g: c.check(CheckCommand(g, BEYOND_64, 0, Pass(), (), who=OPERATOR)),
+        "version/out-of-range",
+    ),
+    (
+        "fork --at",
+        lambda c, g: c.fork(ForkGame(g, BEYOND_64, False, who=OPERATOR)),
+        "version/out-of-range",
+    ),
 ]
 
 
@@ -234,7 +288,7 @@ def test_the_remote_client_refuses_what_the_wire_cannot_carry_as_the_local_servi
     svc, port = served
     game_id, referee = game
     version = svc.load(game_id).version
-    games = len(svc.list_games())
+    games = len(svc.list_games(ListGames()))
     remote = RemoteClient(f"127.0.0.1:{port}", referee)
     try:
         for client in (LocalClient(svc), remote):
@@ -244,7 +298,7 @@ def test_the_remote_client_refuses_what_the_wire_cannot_carry_as_the_local_servi
             assert refused.value.rule == rule, (name, type(client), refused.value)
     finally:
         remote.close()
-    assert svc.load(game_id).version == version and len(svc.list_games()) == games
+    assert svc.load(game_id).version == version and len(svc.list_games(ListGames())) == games
 
 
 def test_the_cli_prints_one_line_for_a_seat_beyond_32_bits_over_grpc(
@@ -280,18 +334,32 @@ def test_a_command_holding_a_number_beyond_32_bits_is_malformed_on_the_wire() ->
 def test_numbers_beyond_64_bits_never_reach_the_store(service: GameService) -> None:
     """SQLite cannot bind them (OverflowError) and PostgreSQL compares them as numeric: both
     are refused alike, before any query."""
-    game_id = service.create("red_north", 2, seed=b"s").game_id
+    game_id = service.create(CreateGame("red_north", 2, seed=b"s")).game_id
     refusals: list[tuple[Callable[[], object], str]] = [
-        (lambda: service.view(game_id, OPERATOR, None, BEYOND_64), "version/out-of-range"),
-        (lambda: service.view(game_id, OPERATOR, None, 2**63), "version/out-of-range"),
-        (lambda: service.history(game_id, OPERATOR, 2**63), "version/out-of-range"),
-        (lambda: service.history(game_id, OPERATOR, -(2**63) - 1), "version/out-of-range"),
-        (lambda: service.history(game_id, OPERATOR, 0, BEYOND_64), "version/out-of-range"),
-        (lambda: service.games_page(GamesQuery(players=BEYOND_64)), "games/bad-page"),
-        (lambda: service.games_page(GamesQuery(players=2**31)), "games/bad-page"),
-        (lambda: service.games_page(GamesQuery(page_size=BEYOND_64)), "games/bad-page"),
         (
-            lambda: service.legal(game_id, OPERATOR, 0, page_size=1, page_token=f"{BEYOND_64}.0"),
+            lambda: service.view(ViewGame(game_id, None, BEYOND_64, who=OPERATOR)),
+            "version/out-of-range",
+        ),
+        (
+            lambda: service.view(ViewGame(game_id, None, 2**63, who=OPERATOR)),
+            "version/out-of-range",
+        ),
+        (lambda: service.history(GetHistory(game_id, 2**63, who=OPERATOR)), "version/out-of-range"),
+        (
+            lambda: service.history(GetHistory(game_id, -(2**63) - 1, who=OPERATOR)),
+            "version/out-of-range",
+        ),
+        (
+            lambda: service.history(GetHistory(game_id, 0, BEYOND_64, who=OPERATOR)),
+            "version/out-of-range",
+        ),
+        (lambda: service.games_page(PageGames(GamesQuery(players=BEYOND_64))), "games/bad-page"),
+        (lambda: service.games_page(PageGames(GamesQuery(players=2**31))), "games/bad-page"),
+        (lambda: service.games_page(PageGames(GamesQuery(page_size=BEYOND_64))), "games/bad-page"),
+        (
+            lambda: service.legal(
+                ListLegal(game_id, 0, page_size=1, page_token=f"{BEYOND_64}.0", who=OPERATOR)
+            ),
             "request/page-token",
         ),
     ]
@@ -300,11 +368,13 @@ def test_numbers_beyond_64_bits_never_reach_the_store(service: GameService) -> N
             call()
         assert refused.value.rule == rule
     # the largest 64-bit numbers are still asked and answered as before
-    assert service.history(game_id, OPERATOR, 2**63 - 1) == []
+    assert service.history(GetHistory(game_id, 2**63 - 1, who=OPERATOR)) == []
     with pytest.raises(Malformed) as beyond_the_game:
-        service.view(game_id, OPERATOR, None, 2**63 - 1)
+        service.view(ViewGame(game_id, None, 2**63 - 1, who=OPERATOR))
     assert beyond_the_game.value.reason.endswith("is not in 1..13")
-    assert [r.game_id for r in service.games_page(GamesQuery(players=2**31 - 1)).rows] == []
+    assert [
+        r.game_id for r in service.games_page(PageGames(GamesQuery(players=2**31 - 1))).rows
+    ] == []
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from skald.domain.kernel.errors import Malformed
+from skald.service.app.requests import CreateGame
 from skald.service.bootstrap import open_service
 from skald.service.grpc.server import create_server
 from skald.tools.loadtest.hostile import hostile
@@ -73,7 +74,7 @@ def test_an_unhandled_bug_is_caught_and_shrunk(tmp_path: Path) -> None:
 def test_a_refusal_that_wrote_is_caught(tmp_path: Path) -> None:
     def broken(svc: Any) -> Any:
         def verify(*args: Any, **kwargs: Any) -> Any:
-            svc.create("red_north", 3)  # a game stored ...
+            svc.create(CreateGame("red_north", 3))  # a game stored ...
             raise Malformed("test/refused", "refused after writing")  # ... by a refused call
 
         return verify

@@ -19,6 +19,7 @@ import grpc
 import pytest
 
 from skald.service.app.games import GameService
+from skald.service.app.requests import CreateGame
 from skald.service.bootstrap import registry
 from skald.service.contract._generated.skald.v1 import skald_pb2 as pb
 from skald.service.contract._generated.skald.v1 import skald_pb2_grpc as pb_grpc
@@ -191,7 +192,7 @@ def test_every_call_is_one_request_log_line(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     svc = GameService(EventStore(str(tmp_path / "g.db")), registry())
-    gid = svc.create("red_north", 2, seed=b"log").game_id
+    gid = svc.create(CreateGame("red_north", 2, seed=b"log")).game_id
     server, port = create_server(svc)
     caplog.set_level(logging.INFO, logger="skald.grpc")
     try:

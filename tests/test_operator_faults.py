@@ -26,6 +26,7 @@ from urllib.parse import urlparse
 import grpc
 import pytest
 
+from skald.service.app.requests import CreateGame
 from skald.service.contract._generated.skald.v1 import skald_pb2 as pb
 from skald.service.contract._generated.skald.v1 import skald_pb2_grpc as pb_grpc
 from skald.tools.loadtest.servers import Served
@@ -154,7 +155,7 @@ def test_a_lost_database_fails_waiting_calls_at_once_and_serves_again_promptly(
     url, relay = relayed
     svc = open_service(url)
     breaker = svc.store._breaker
-    games = [svc.create("red_north", 2).game_id for _ in range(5)]
+    games = [svc.create(CreateGame("red_north", 2)).game_id for _ in range(5)]
     server, port = create_server(svc)
     answers: list[tuple[str, float]] = []
     try:

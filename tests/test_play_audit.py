@@ -16,8 +16,10 @@ from skald.cli.draw.render import draw_view
 from skald.cli.records.timeline import Timeline
 from skald.cli.tui.session import run_session
 from skald.cli.tui.session_screen import Terminal
+from skald.service.app.requests import CreateGame, GetHistory, ListLegal, SubmitMove, ViewGame
 from skald.service.bootstrap import open_service
 from skald.service.client import LocalClient, view_json
+from skald.service.model.auth import OPERATOR
 from skald.service.store import replay_file
 from tests.e2e_helpers import invoke_skald
 from tests.test_play_session import ScriptScreen
@@ -40,16 +42,26 @@ def test_one_move_prints_only_what_its_seat_is_served(tmp_path: Path) -> None:
     client = LocalClient(open_service(str(db)))
     try:
         for _ in range(2):  # two starting towns; the third, typed, deals the hands
-            (seat,) = client.view(gid, None, None).to_act
-            client.submit(gid, seat, client.legal(gid, seat)[0], None, None, ())
-        (last,) = client.view(gid, None, None).to_act
+            (seat,) = client.view(ViewGame(gid, None, None, who=OPERATOR)).to_act
+            client.submit(
+                SubmitMove(
+                    gid,
+                    seat,
+                    client.legal(ListLegal(gid, seat, who=OPERATOR))[0][0],
+                    None,
+                    None,
+                    (),
+                    who=OPERATOR,
+                )
+            )
+        (last,) = client.view(ViewGame(gid, None, None, who=OPERATOR)).to_act
         run = invoke_skald(["play", gid, "--seat", str(last), "1", "--db", str(db), "--json"])
         assert run.code == 0, run.stderr
         others = [
             c
             for s in range(3)
             if s != last
-            for c in view_json(client.view(gid, s, None))["view"]["hand"]
+            for c in view_json(client.view(ViewGame(gid, s, None, who=OPERATOR)))["view"]["hand"]
         ]
     finally:
         client.close()
@@ -67,12 +79,12 @@ def test_one_move_prints_only_what_its_seat_is_served(tmp_path: Path) -> None:
 
 def test_help_in_the_session_says_how_to_type_a_move_and_plays_nothing(tmp_path: Path) -> None:
     client = LocalClient(open_service(str(tmp_path / "skald.db")))
-    gid = str(client.create("red-north", 2, b"help", "server", {}, [])["game_id"])
+    gid = str(client.create(CreateGame("red-north", 2, b"help", "server", {}, []))["game_id"])
     lines = iter(["help", "?", "q"])
     screen = ScriptScreen(lambda shown, prompt: next(lines))
-    before = client.view(gid, None, None).version
+    before = client.view(ViewGame(gid, None, None, who=OPERATOR)).version
     run_session(client, gid, 0, False, screen)
-    assert client.view(gid, None, None).version == before
+    assert client.view(ViewGame(gid, None, None, who=OPERATOR)).version == before
     assert "? help" in screen.asked[0][1]
     for shown, _, _ in screen.asked[1:]:
         flat = " ".join(shown.split())
@@ -113,8 +125,10 @@ def test_a_hot_seat_handover_leaves_no_line_the_next_seat_can_recall(tmp_path: P
 
     readline.clear_history()
     client = LocalClient(open_service(str(tmp_path / "skald.db")))
-    gid = str(client.create("red-north", 2, b"handover", "server", {}, [])["game_id"])
-    rows = view_json(client.view(gid, 0, None))["view"]["players"][0]["hand"]
+    gid = str(client.create(CreateGame("red-north", 2, b"handover", "server", {}, []))["game_id"])
+    rows = view_json(client.view(ViewGame(gid, 0, None, who=OPERATOR)))["view"]["players"][0][
+        "hand"
+    ]
     from skald.domain.red_north.notation import card_name
 
     deploy = "deploy " + " ".join(card_name(c) for c in rows[:3])
@@ -209,12 +223,22 @@ def _out_of_turn(client: LocalClient, gid: str) -> int:
 
     picker = random.Random(5)
     for _ in range(400):
-        public = client.view(gid, None, None)
+        public = client.view(ViewGame(gid, None, None, who=OPERATOR))
         for seat in range(2):
-            if seat not in public.to_act and client.legal(gid, seat):
+            if seat not in public.to_act and client.legal(ListLegal(gid, seat, who=OPERATOR))[0]:
                 return seat
         actor = public.to_act[0]
-        client.submit(gid, actor, picker.choice(client.legal(gid, actor)), None, None, ())
+        client.submit(
+            SubmitMove(
+                gid,
+                actor,
+                picker.choice(client.legal(ListLegal(gid, actor, who=OPERATOR))[0]),
+                None,
+                None,
+                (),
+                who=OPERATOR,
+            )
+        )
     raise AssertionError("no seat ever had an out-of-turn move")
 
 
@@ -224,17 +248,17 @@ def test_a_feast_seat_places_goods_while_another_seat_is_to_act(tmp_path: Path) 
     from skald.cli.words.notation import Moves
 
     client = LocalClient(open_service(str(tmp_path / "skald.db")))
-    gid = str(client.create("feast", 2, b"any-time", "server", {}, [])["game_id"])
+    gid = str(client.create(CreateGame("feast", 2, b"any-time", "server", {}, []))["game_id"])
     seat = _out_of_turn(client, gid)
-    rows = Moves("feast", client.legal(gid, seat)).rows
-    before = client.view(gid, None, None).version
+    rows = Moves("feast", client.legal(ListLegal(gid, seat, who=OPERATOR))[0]).rows
+    before = client.view(ViewGame(gid, None, None, who=OPERATOR)).version
     screen = WaitingScreen(["no such move", rows[0][2]])
     run_session(client, gid, seat, False, screen)
     first, second = (" ".join(s.split()) for s in screen.waits[:2])
     assert f"Your moves, seat {seat}:" in first and rows[0][2].split()[1] in first
     assert "meanwhile type one of your moves above" in first
     assert "Nothing was played." in second
-    history = client.history(gid, before)
+    history = client.history(GetHistory(gid, before, who=OPERATOR))
     assert history and history[0].seat == seat and history[0].command is not None
     assert f"seat {seat} played {rows[0][2]}" in " ".join(screen.waits[2].split())
     client.close()
@@ -261,7 +285,7 @@ def test_a_prompt_several_seats_share_is_written_once(tmp_path: Path) -> None:
     """Red North's deployment asks every seat at once: the line repeated the whole prompt
     once per seat (three lines of the same words at three players)."""
     client = LocalClient(open_service(str(tmp_path / "skald.db")))
-    gid = str(client.create("red-north", 3, b"prompts", "server", {}, [])["game_id"])
+    gid = str(client.create(CreateGame("red-north", 3, b"prompts", "server", {}, []))["game_id"])
     screen = ScriptScreen(lambda shown, prompt: "q")
     run_session(client, gid, 0, False, screen)
     client.close()
@@ -281,13 +305,15 @@ def test_a_live_seat_page_on_a_local_store_hides_another_seats_deploy(tmp_path: 
 
     client = LocalClient(open_service(str(tmp_path / "live.db")))
     try:
-        gid = client.create("red_north", 2, b"live-deploy", "server", {}, [])["game_id"]
+        gid = client.create(CreateGame("red_north", 2, b"live-deploy", "server", {}, []))["game_id"]
         frames, follower = frames_of(client, load(client, gid), 0, False)
         assert follower is not None
-        before = client.history(gid)[-1].version
-        deploy = next(c for c in client.legal(gid, 1) if isinstance(c, Deploy))
-        client.submit(gid, 1, deploy, None, None, [])
-        follower.extend(client.history(gid, before))
+        before = client.history(GetHistory(gid, who=OPERATOR))[-1].version
+        deploy = next(
+            c for c in client.legal(ListLegal(gid, 1, who=OPERATOR))[0] if isinstance(c, Deploy)
+        )
+        client.submit(SubmitMove(gid, 1, deploy, None, None, [], who=OPERATOR))
+        follower.extend(client.history(GetHistory(gid, before, who=OPERATOR)))
         row = frames.moves[-1]
         assert row[2] == 1 and row[3] == f"deploy {len(deploy.cards)} face down", row
         assert not any(card in row[3] for card in deploy.cards)

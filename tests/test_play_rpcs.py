@@ -18,9 +18,11 @@ import pytest
 from rich.console import Console
 
 from skald.service.app.games import GameService
+from skald.service.app.requests import CreateGame, ViewGame
 from skald.service.bootstrap import registry
 from skald.service.client import RemoteClient
 from skald.service.grpc.server import create_server
+from skald.service.model.auth import OPERATOR
 from skald.service.store.event_store import EventStore
 from tests.e2e_helpers import invoke_skald
 
@@ -50,7 +52,7 @@ def served(tmp_path: Path) -> Iterator[tuple[str, dict[str, Any]]]:
     address = f"127.0.0.1:{port}"
     operator = RemoteClient(address)
     try:
-        yield address, operator.create("red-north", 2, b"counted", "server", {}, [])
+        yield address, operator.create(CreateGame("red-north", 2, b"counted", "server", {}, []))
     finally:
         operator.close()
         server.stop(0)
@@ -73,7 +75,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> _Counting:
 def _to_act(address: str, gid: str) -> int:
     client = RemoteClient(address)
     try:
-        return client.view(gid, None, None).to_act[0]
+        return client.view(ViewGame(gid, None, None, who=OPERATOR)).to_act[0]
     finally:
         client.close()
 
@@ -106,7 +108,7 @@ def test_a_session_move_over_grpc_is_one_submit(
     seat = _to_act(address, gid)
     client = RemoteClient(address, created["seat_tokens"][seat])
     per_move: list[list[str]] = []
-    submit = client.submit_move
+    submit = client.submit
 
     def counted_submit(*args: Any, **kwargs: Any) -> Any:
         before = len(counted.methods)
@@ -115,7 +117,7 @@ def test_a_session_move_over_grpc_is_one_submit(
         finally:
             per_move.append(counted.methods[before:])
 
-    client.submit_move = counted_submit  # type: ignore[method-assign]
+    client.submit = counted_submit  # type: ignore[method-assign]
     answers = iter(["1"])
 
     class Screen:
@@ -137,6 +139,6 @@ def test_a_session_move_over_grpc_is_one_submit(
     assert per_move == [["SubmitCommand"]]
     played = RemoteClient(address)
     try:
-        assert played.view(gid, None, None).version > created["version"]
+        assert played.view(ViewGame(gid, None, None, who=OPERATOR)).version > created["version"]
     finally:
         played.close()

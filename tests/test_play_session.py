@@ -19,8 +19,10 @@ from rich.console import Console
 
 from skald.cli.tui.session import run_session
 from skald.domain.red_north.notation import card_name
+from skald.service.app.requests import CreateGame, GetHistory, ListLegal, SubmitMove, ViewGame
 from skald.service.bootstrap import open_service, registry
 from skald.service.client import LocalClient, view_json
+from skald.service.model.auth import OPERATOR
 
 Answer = Callable[[str, str], str | None]
 RED_NORTH = registry().rules("red_north")
@@ -64,14 +66,14 @@ def client(tmp_path: Path) -> Iterator[LocalClient]:
 
 
 def _new(client: LocalClient, game: str, players: int, seed: str) -> str:
-    return str(client.create(game, players, seed.encode(), "server", {}, [])["game_id"])
+    return str(client.create(CreateGame(game, players, seed.encode(), "server", {}, []))["game_id"])
 
 
 def _hands(referee: LocalClient, gid: str, players: int) -> list[list[str]]:
     """Every seat's hand now, read by the referee (the operator) from the same store."""
     hands = []
     for seat in range(players):
-        view = view_json(referee.view(gid, seat, None))["view"]
+        view = view_json(referee.view(ViewGame(gid, seat, None, who=OPERATOR)))["view"]
         hands.append([c for c in view["players"][seat]["hand"] if c != "hidden"])
     return hands
 
@@ -118,16 +120,16 @@ def test_a_whole_red_north_game_in_hot_seat_by_move_numbers(
     assert len(handovers) >= 10
     final = screen.screen()
     assert "The game is over." in final and "Final scores" in final
-    assert client.view(gid, None, None).outcome is not None
+    assert client.view(ViewGame(gid, None, None, who=OPERATOR)).outcome is not None
 
 
 def test_a_bad_line_changes_nothing_and_names_the_closest_moves(client: LocalClient) -> None:
     gid = _new(client, "red-north", 2, "bad-input")
     lines = iter(["deploy foo", "9999", "deploy jarl", "q"])
     screen = ScriptScreen(lambda screen, prompt: next(lines))
-    before = client.view(gid, None, None).version
+    before = client.view(ViewGame(gid, None, None, who=OPERATOR)).version
     run_session(client, gid, 0, False, screen)
-    assert client.view(gid, None, None).version == before
+    assert client.view(ViewGame(gid, None, None, who=OPERATOR)).version == before
     after_foo, after_number, after_prefix = (" ".join(s.split()) for s, _, _ in screen.asked[1:4])
     assert "'foo' is no card" in after_foo and "Nothing was played." in after_foo
     assert "closest legal: deploy" in after_foo
@@ -142,7 +144,9 @@ def test_a_notation_move_is_played_and_the_session_waits_for_the_other_seat(
     client: LocalClient,
 ) -> None:
     gid = _new(client, "red-north", 2, "notation-move")
-    hand = view_json(client.view(gid, 0, None))["view"]["players"][0]["hand"]
+    hand = view_json(client.view(ViewGame(gid, 0, None, who=OPERATOR)))["view"]["players"][0][
+        "hand"
+    ]
     move = "deploy " + " ".join(card_name(c) for c in hand[:3])
     lines = iter([move.upper()])
     screen = ScriptScreen(lambda screen, prompt: next(lines))
@@ -151,7 +155,7 @@ def test_a_notation_move_is_played_and_the_session_waits_for_the_other_seat(
     assert f"seat 0 played {move}" in waiting
     assert "Waiting for seat 1" in waiting and screen.polls == 1  # then "q" while waiting
     assert "v" in waiting and "seat 0: " + move in waiting  # the last moves, as seat 0 saw
-    first = client.history(gid, 0)[-1]
+    first = client.history(GetHistory(gid, 0, who=OPERATOR))[-1]
     assert first.command is not None and first.command["type"] == "Deploy"
 
 
@@ -165,8 +169,10 @@ def test_the_other_seats_moves_show_all_but_their_secrets_in_the_last_moves(
     from skald.domain.red_north.notation import to_text
 
     gid = _new(client, "red-north", 2, "hidden-moves")
-    cards = view_json(client.view(gid, 1, None))["view"]["players"][1]["hand"][:3]
-    client.submit(gid, 1, Deploy(tuple(cards)), None, None, ())
+    cards = view_json(client.view(ViewGame(gid, 1, None, who=OPERATOR)))["view"]["players"][1][
+        "hand"
+    ][:3]
+    client.submit(SubmitMove(gid, 1, Deploy(tuple(cards)), None, None, (), who=OPERATOR))
     screen = ScriptScreen(lambda screen, prompt: "q")
     run_session(client, gid, 0, False, screen)
     shown = " ".join(screen.asked[0][0].split())
@@ -175,12 +181,12 @@ def test_the_other_seats_moves_show_all_but_their_secrets_in_the_last_moves(
     # seats play on until seat 1 has made a public move and seat 0 is to act
     last: object = None
     for _ in range(60):
-        to_act = client.view(gid, None, None).to_act
+        to_act = client.view(ViewGame(gid, None, None, who=OPERATOR)).to_act
         if 0 in to_act and last is not None:
             break
         seat = 1 if 1 in to_act else to_act[0]
-        command = client.legal(gid, seat)[0]
-        client.submit(gid, seat, command, None, None, ())
+        command = client.legal(ListLegal(gid, seat, who=OPERATOR))[0][0]
+        client.submit(SubmitMove(gid, seat, command, None, None, (), who=OPERATOR))
         last = command if seat == 1 and not isinstance(command, Deploy) else None
     assert last is not None, "seat 1 made no public move before seat 0's turn"
     screen = ScriptScreen(lambda screen, prompt: "q")
@@ -205,10 +211,12 @@ def test_through_a_server_the_session_follows_the_other_seats_moves(tmp_path: Pa
     address = f"127.0.0.1:{port}"
     operator = RemoteClient(address)
     try:
-        created = operator.create("red-north", 2, b"served", "server", {}, [])
+        created = operator.create(CreateGame("red-north", 2, b"served", "server", {}, []))
         gid, tokens = created["game_id"], created["seat_tokens"]
         seat0, seat1 = RemoteClient(address, tokens[0]), RemoteClient(address, tokens[1])
-        other = view_json(seat1.view(gid, 1, None))["view"]["players"][1]["hand"][:3]
+        other = view_json(seat1.view(ViewGame(gid, 1, None, who=OPERATOR)))["view"]["players"][1][
+            "hand"
+        ][:3]
 
         asks = iter(["1"])
         screen = ScriptScreen(lambda shown, prompt: next(asks, "q"))
@@ -217,7 +225,7 @@ def test_through_a_server_the_session_follows_the_other_seats_moves(tmp_path: Pa
             """While seat 0 waits: seat 1 plays (no line typed); then wait for the redraw."""
             screen.polls += 1
             if screen.polls == 1:
-                seat1.submit(gid, 1, Deploy(tuple(other)), None, None, ())
+                seat1.submit(SubmitMove(gid, 1, Deploy(tuple(other)), None, None, (), who=OPERATOR))
             elif "seat 1: deploy" in screen.screen() or screen.polls > 100:
                 return "q"
             time.sleep(timeout)

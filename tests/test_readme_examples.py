@@ -34,6 +34,7 @@ from pathlib import Path
 
 import pytest
 
+from skald.service.app.requests import ListGames
 from tests.e2e_helpers import cli_env, skald_executable
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -99,7 +100,9 @@ class Reader:
 
         svc = open_service(str(self.env["SKALD_DB"]))
         try:
-            return [row.game_id for row in sorted(svc.list_games(), key=lambda r: r.position)]
+            return [
+                row.game_id for row in sorted(svc.list_games(ListGames()), key=lambda r: r.position)
+            ]
         finally:
             svc.store.close()
 

@@ -16,6 +16,15 @@ from typing import Any
 import pytest
 
 from skald.service.app.evidence import check_receipts
+from skald.service.app.requests import (
+    CreateGame,
+    ExportGame,
+    ImportGame,
+    ListLegal,
+    SubmitMove,
+    VerifyGame,
+    ViewGame,
+)
 from skald.service.bootstrap import open_service
 from skald.service.client import RemoteClient
 from skald.service.grpc.server import create_server
@@ -40,16 +49,26 @@ class Played:
 
 def _play(address: str, operator: str, game: str, players: int, box: ReceiptBox) -> Played:
     lobby = RemoteClient(address, operator)
-    created = lobby.create(game, players, b"receipts", "server", {}, ())
+    created = lobby.create(CreateGame(game, players, b"receipts", "server", {}, ()))
     gid = created["game_id"]
     seats = [RemoteClient(address, token) for token in created["seat_tokens"]]
     for seat in seats:
         seat.receipts = box
     picker = random.Random(7)
-    while (now := lobby.view(gid, None, None)).outcome is None:
+    while (now := lobby.view(ViewGame(gid, None, None, who=OPERATOR))).outcome is None:
         seat = picker.choice(sorted(now.to_act))
-        seats[seat].submit(gid, seat, picker.choice(seats[seat].legal(gid, seat)), None, None, ())
-    text = RemoteClient(address, created["referee_token"]).export(gid)
+        seats[seat].submit(
+            SubmitMove(
+                gid,
+                seat,
+                picker.choice(seats[seat].legal(ListLegal(gid, seat, who=OPERATOR))[0]),
+                None,
+                None,
+                (),
+                who=OPERATOR,
+            )
+        )
+    text = RemoteClient(address, created["referee_token"]).export(ExportGame(gid, who=OPERATOR))
     for client in (lobby, *seats):
         client.close()
     return Played(address, gid, text, box, lobby_key(address), created["referee_token"], operator)
@@ -194,11 +213,11 @@ def test_verify_game_over_grpc_checks_receipts(played: Played, served: Any) -> N
     referee = RemoteClient(played.address, played.referee)
     try:
         kept = played.box.of([played.game_id])
-        report = referee.verify(played.game_id, kept)
+        report = referee.verify(VerifyGame(played.game_id, kept, who=OPERATOR))
         assert report["ok"] and report["receipts"] == len(kept)
         attacker = Signer(Signer.new_private())
         bad = attacker.sign(dataclasses.replace(kept[0], record_hash="1" * 64))
-        report = referee.verify(played.game_id, [bad])
+        report = referee.verify(VerifyGame(played.game_id, [bad], who=OPERATOR))
         assert not report["ok"] and report["first_bad"] == kept[0].version
     finally:
         referee.close()
@@ -215,8 +234,10 @@ def test_a_stored_game_rewritten_in_the_database_fails_with_receipts(
     forged = forgery.reseal(forgery.edit(records, target.version, at="2021-06-01T00:00:00+00:00"))
     forgery.write_rows(svc.store, game.game_id, forged)
     svc.repo.forget(game.game_id)
-    assert svc.verify(game.game_id, OPERATOR).ok, "verify alone cannot see this edit"
-    report = svc.verify(game.game_id, OPERATOR, box.of([game.game_id]))
+    assert svc.verify(VerifyGame(game.game_id, who=OPERATOR)).ok, (
+        "verify alone cannot see this edit"
+    )
+    report = svc.verify(VerifyGame(game.game_id, box.of([game.game_id]), who=OPERATOR))
     assert not report.ok
     assert report.first_bad is not None and report.first_bad >= target.version
 
@@ -254,11 +275,13 @@ def test_an_imported_game_keeps_naming_the_keys_that_signed(played: Played, tmp_
     receipts verify against the stored copy, and its export names the key again."""
     other = open_service(str(tmp_path / "other.db"))
     try:
-        created, _ = other.import_text(played.text)
+        created, _ = other.import_text(ImportGame(played.text))
         kept = played.box.of([played.game_id])
-        report = other.verify(created.game_id, OPERATOR, kept)
+        report = other.verify(VerifyGame(created.game_id, kept, who=OPERATOR))
         assert report.ok and report.receipts == len(kept)
-        again = replay_file.loads(other.export(created.game_id, OPERATOR).split("\n"))
+        again = replay_file.loads(
+            other.export(ExportGame(created.game_id, who=OPERATOR)).split("\n")
+        )
         assert played.key in again.server_keys
     finally:
         other.store.close()
@@ -273,7 +296,7 @@ def test_skald_play_over_grpc_keeps_the_servers_receipt(
     folder = tmp_path / "seat0"
     monkeypatch.setenv("SKALD_RECEIPTS", str(folder))
     lobby = RemoteClient(address, operator)
-    created = lobby.create("red_north", 2, None, "server", {}, ())
+    created = lobby.create(CreateGame("red_north", 2, None, "server", {}, ()))
     lobby.close()
     gid = created["game_id"]
     seat0 = created["seat_tokens"][0]

@@ -11,6 +11,7 @@ import pytest
 
 from skald.domain.kernel.errors import SkaldError
 from skald.service.app.games import GameService, fold_records
+from skald.service.app.requests import ExportGame, ImportGame, VerifyGame
 from skald.service.bootstrap import registry
 from skald.service.model.auth import OPERATOR
 from skald.service.model.verify import verify
@@ -47,12 +48,12 @@ def test_golden_game_replays_exactly(path: Path) -> None:
 @pytest.mark.parametrize("path", FILES[:2], ids=lambda p: p.name)
 def test_golden_game_imports_and_verifies_in_a_store(path: Path, tmp_path: Path) -> None:
     svc = GameService(EventStore(str(tmp_path / "s.db")), registry())
-    created, report = svc.import_text(path.read_text())
+    created, report = svc.import_text(ImportGame(path.read_text()))
     assert report.ok
-    assert svc.verify(created.game_id, OPERATOR).ok
+    assert svc.verify(VerifyGame(created.game_id, who=OPERATOR)).ok
     # a fresh store keeps the recorded id, and exporting gives back the very same bytes
     assert created.game_id == replay_file.load_bytes(path.read_bytes()).header["game_id"]
-    assert svc.export(created.game_id, OPERATOR) == path.read_text()
+    assert svc.export(ExportGame(created.game_id, who=OPERATOR)) == path.read_text()
     svc.store.close()
 
 

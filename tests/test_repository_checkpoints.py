@@ -12,6 +12,7 @@ import pytest
 
 from skald.domain.kernel.errors import Malformed
 from skald.service.app.games import GameService
+from skald.service.app.requests import CreateGame, ImportGame
 from skald.service.bootstrap import registry
 from skald.service.model.folding import fold_into
 from skald.service.store.event_store import EventStore
@@ -23,8 +24,8 @@ GOLDEN = Path(__file__).resolve().parent.parent / "replays" / "feast" / "feast-4
 def test_every_past_version_equals_a_fold_from_the_start(tmp_path: Path) -> None:
     svc = GameService(EventStore(str(tmp_path / "s.db")), registry())
     try:
-        gid = svc.import_text(GOLDEN.read_text())[0].game_id
-        svc.create("red_north", 3)  # another game's records in the same store
+        gid = svc.import_text(ImportGame(GOLDEN.read_text()))[0].game_id
+        svc.create(CreateGame("red_north", 3))  # another game's records in the same store
         records = svc.repo.read(gid)
         assert len(records) > 10 * CHECKPOINT_EVERY
         versions = [r.version for r in records]
@@ -62,7 +63,7 @@ def test_a_version_far_past_the_end_is_refused_at_once(tmp_path: Path) -> None:
 
     svc = GameService(EventStore(str(tmp_path / "s.db")), registry())
     try:
-        gid = svc.import_text(GOLDEN.read_text())[0].game_id
+        gid = svc.import_text(ImportGame(GOLDEN.read_text()))[0].game_id
         last = svc.repo.read(gid)[-1].version
         svc.repo.load(gid, upto=3 * CHECKPOINT_EVERY + 5)  # checkpoints kept on the way
         refused: list[str] = []

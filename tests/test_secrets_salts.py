@@ -18,6 +18,7 @@ import pytest
 
 from skald.domain.kernel.records import GameEnded
 from skald.service.app.games import GameService
+from skald.service.app.requests import CreateGame, ExportGame, ForkGame, GetHistory
 from skald.service.bootstrap import registry
 from skald.service.model.auth import OPERATOR, SPECTATOR, Principal
 from skald.service.model.records import read_kernel, salt_for
@@ -36,32 +37,32 @@ def svc(tmp_path: Path) -> Iterator[GameService]:
 
 
 def test_full_records_are_salted_and_redacted_copies_are_not(svc: GameService) -> None:
-    gid = svc.create("brian_boru", 3).game_id
+    gid = svc.create(CreateGame("brian_boru", 3)).game_id
     secret = svc.repo.secret(gid)
     assert secret is not None and secret.salt_key is not None and len(secret.salt_key) == 32
     stored = svc.store.read(gid)
     assert all(r.salt == salt_for(secret.salt_key, gid, r.version) for r in stored)
     assert all(r.hash == r.digest() for r in stored)
     assert all(replace(r, salt=None).digest() != r.hash for r in stored)  # the salt is hashed
-    assert [r.salt for r in svc.history(gid, OPERATOR)] == [r.salt for r in stored]
+    assert [r.salt for r in svc.history(GetHistory(gid, who=OPERATOR))] == [r.salt for r in stored]
     for reader in (SPECTATOR, Principal("seat", 0)):
-        shown = svc.history(gid, reader)
+        shown = svc.history(GetHistory(gid, who=reader))
         assert [r.hash for r in shown] == [r.hash for r in stored]
         assert all(r.salt is None for r in shown)
         assert all(secret.salt_key.hex() not in json.dumps(r.to_json()) for r in shown)
 
 
 def test_the_end_reveals_the_key_and_the_export_verifies_offline(svc: GameService) -> None:
-    gid = svc.create("red_north", 2).game_id
+    gid = svc.create(CreateGame("red_north", 2)).game_id
     ended = finish(svc, gid)
     secret = svc.repo.secret(gid)
     assert secret is not None and secret.salt_key is not None
     assert ended.salt_key == secret.salt_key.hex()
     # A spectator holding only the redacted history re-derives every salt from the reveal.
-    shown = svc.history(gid, SPECTATOR)
+    shown = svc.history(GetHistory(gid, who=SPECTATOR))
     revealed = read_kernel(shown[-1], GameEnded).salt_key
     assert revealed is not None
-    full = svc.history(gid, OPERATOR)
+    full = svc.history(GetHistory(gid, who=OPERATOR))
     assert [salt_for(bytes.fromhex(revealed), gid, r.version) for r in shown] == [
         r.salt for r in full
     ]
@@ -73,7 +74,7 @@ def test_the_end_reveals_the_key_and_the_export_verifies_offline(svc: GameServic
     for r, real in ((r, next(f for f in full if f.version == r.version)) for r in given):
         salt = salt_for(bytes.fromhex(revealed), gid, r.version)
         assert crack(r, ids, salt) == (("card",), real.data["card"])
-    text = svc.export(gid, OPERATOR)
+    text = svc.export(ExportGame(gid, who=OPERATOR))
     rows = [json.loads(line) for line in text.splitlines()[1:-1]]
     assert all(row["salt"] == r.salt for row, r in zip(rows, full, strict=True))
     parsed = replay_file.loads(text.split("\n"))
@@ -81,7 +82,7 @@ def test_the_end_reveals_the_key_and_the_export_verifies_offline(svc: GameServic
 
 
 def test_a_changed_salt_breaks_the_chain(svc: GameService) -> None:
-    gid = svc.create("red_north", 2).game_id
+    gid = svc.create(CreateGame("red_north", 2)).game_id
     finish(svc, gid)
     records = list(svc.store.read(gid))
     records[3] = replace(records[3], salt="0" * 64)
@@ -90,9 +91,9 @@ def test_a_changed_salt_breaks_the_chain(svc: GameService) -> None:
 
 
 def test_a_fork_reseals_its_prefix_under_its_own_key(svc: GameService) -> None:
-    gid = svc.create("red_north", 3).game_id
+    gid = svc.create(CreateGame("red_north", 3)).game_id
     at = svc.load(gid).version
-    fork = svc.fork(gid, OPERATOR, at)
+    fork = svc.fork(ForkGame(gid, at, who=OPERATOR))
     source, copied = svc.store.read(gid), svc.store.read(fork.game_id)
     key = svc.repo.secret(fork.game_id).salt_key
     assert key is not None and key != svc.repo.secret(gid).salt_key

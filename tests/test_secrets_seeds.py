@@ -24,6 +24,7 @@ from skald.domain.kernel.chance import commitment
 from skald.domain.kernel.play import random_command
 from skald.domain.kernel.records import GameEnded
 from skald.service.app.games import GameService
+from skald.service.app.requests import CreateGame, ExportGame, ForkGame, SubmitMove
 from skald.service.bootstrap import registry
 from skald.service.model.auth import OPERATOR
 from skald.service.model.records import read_kernel
@@ -47,12 +48,12 @@ def finish(svc: GameService, game_id: str, seed: int = 0) -> GameEnded:
         loaded = svc.load(game_id)
         pick = random_command(loaded.rules, loaded.state, picker)
         assert pick is not None
-        svc.submit(game_id, OPERATOR, pick[0], pick[1])
+        svc.submit(SubmitMove(game_id, pick[0], pick[1], who=OPERATOR))
     return read_kernel(svc.store.read(game_id)[-1], GameEnded)
 
 
 def test_a_guessable_seed_cannot_be_found_from_its_commitment(svc: GameService) -> None:
-    created = svc.create("red_north", 3, seed=b"table-7")
+    created = svc.create(CreateGame("red_north", 3, seed=b"table-7"))
     published = svc.load(created.game_id).created.segments[0].commitment
     assert published == created.commitment
     # The spectator's dictionary attack of the former scheme, the true seed among the guesses.
@@ -63,23 +64,25 @@ def test_a_guessable_seed_cannot_be_found_from_its_commitment(svc: GameService) 
     assert reveal.seed == b"table-7".hex() and reveal.nonce is not None
     assert len(bytes.fromhex(reveal.nonce)) == 16
     assert commitment(bytes.fromhex(reveal.seed), bytes.fromhex(reveal.nonce)) == published
-    parsed = replay_file.loads(svc.export(created.game_id, OPERATOR).split("\n"))
+    parsed = replay_file.loads(svc.export(ExportGame(created.game_id, who=OPERATOR)).split("\n"))
     report = verify(parsed.records, parsed.seeds)
     assert report.ok and "commitments" in report.checked, report.problem
 
 
 def test_each_segment_gets_its_own_nonce(svc: GameService) -> None:
-    a = svc.create("red_north", 2, seed=b"same")
-    b = svc.create("red_north", 2, seed=b"same")
+    a = svc.create(CreateGame("red_north", 2, seed=b"same"))
+    b = svc.create(CreateGame("red_north", 2, seed=b"same"))
     assert a.commitment != b.commitment  # the same seed twice is not even linkable
-    fork = svc.fork(a.game_id, OPERATOR, svc.load(a.game_id).version, reseed=True, seed=b"same")
+    fork = svc.fork(
+        ForkGame(a.game_id, svc.load(a.game_id).version, reseed=True, seed=b"same", who=OPERATOR)
+    )
     segments = svc.load(fork.game_id).created.segments
     assert len(segments) == 2 and segments[1].commitment not in (a.commitment, b.commitment)
 
 
 def test_a_chosen_seed_deals_the_same_game_again(svc: GameService) -> None:
     def setup(seed: bytes | None, game: str, players: int) -> list[tuple[str, object]]:
-        records = svc.store.read(svc.create(game, players, seed=seed).game_id)
+        records = svc.store.read(svc.create(CreateGame(game, players, seed=seed)).game_id)
         return [(r.type, r.data) for r in records[1:] if r.command_id == "setup"]
 
     for game, players in (("red_north", 3), ("brian_boru", 4)):
@@ -94,13 +97,13 @@ def test_a_chosen_seed_deals_the_same_game_again(svc: GameService) -> None:
 def test_a_seed_shared_with_a_running_game_is_withheld_at_the_end(svc: GameService) -> None:
     """Two games given the same chosen seed draw the same outcomes: the one that ends first
     must not reveal the seed (or the salt key), the other then may."""
-    first = svc.create("red_north", 2, seed=b"table-7").game_id
-    second = svc.create("red_north", 2, seed=b"table-7").game_id
+    first = svc.create(CreateGame("red_north", 2, seed=b"table-7")).game_id
+    second = svc.create(CreateGame("red_north", 2, seed=b"table-7")).game_id
     ended = finish(svc, first)
     (withheld,) = ended.seeds
     assert withheld.withheld and withheld.seed is None and withheld.nonce is None
     assert ended.salt_key is None
-    text = svc.export(first, OPERATOR)
+    text = svc.export(ExportGame(first, who=OPERATOR))
     assert b"table-7".hex() not in text
     secret = svc.repo.secret(first)
     assert secret is not None  # the store verifies, with its seeds and salt key
@@ -112,7 +115,7 @@ def test_a_seed_shared_with_a_running_game_is_withheld_at_the_end(svc: GameServi
 
 
 def test_a_random_seed_is_revealed_at_the_end(svc: GameService) -> None:
-    gid = svc.create("red_north", 2).game_id
+    gid = svc.create(CreateGame("red_north", 2)).game_id
     ended = finish(svc, gid)
     secret = svc.repo.secret(gid)
     assert secret is not None and secret.salt_key is not None
@@ -126,7 +129,7 @@ def test_secrets_are_encrypted_by_the_stores_cipher(
     def written(db: Path) -> tuple[bytes, list[str]]:
         store = EventStore(str(db))
         svc = GameService(store, registry())
-        gid = svc.create("red_north", 2, seed=b"table-7").game_id
+        gid = svc.create(CreateGame("red_north", 2, seed=b"table-7")).game_id
         secret = svc.repo.secret(gid)
         assert secret is not None and secret.salt_key is not None
         svc.repo._secrets.clear()  # read back through the store, not the cache

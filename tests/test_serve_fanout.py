@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from skald.service.app.requests import CreateGame, SubmitMove
 from skald.service.grpc.fanout import Fanout
 from skald.service.model.records import Record
 
@@ -94,7 +95,7 @@ def test_log_tail_names_the_games_another_process_wrote(tmp_path) -> None:  # ty
     watcher, writer = open_service(db), open_service(db)  # two processes' stores, one file
     seen: list[str] = []
     tail = LogTail(watcher.store, seen.append)
-    created = writer.create("red_north", 3)
+    created = writer.create(CreateGame("red_north", 3))
     assert created.game_id in tail.poll()
     assert seen == [created.game_id]
     assert tail.poll() == set()  # nothing new: nothing reported
@@ -118,20 +119,20 @@ def test_log_tail_skips_the_rows_this_process_wrote(tmp_path) -> None:  # type: 
         return select(*args, **kwargs)
 
     mine.store.recorder.select_notifications = counted  # type: ignore[method-assign]
-    own = mine.create("red_north", 3)
+    own = mine.create(CreateGame("red_north", 3))
     assert tail.poll() == set()
     assert reads == []  # every new row was this process's: not one read
     assert seen == []
 
-    theirs = other.create("red_north", 3)
-    also_mine = mine.create("red_north", 3)
+    theirs = other.create(CreateGame("red_north", 3))
+    also_mine = mine.create(CreateGame("red_north", 3))
     assert tail.poll() == {theirs.game_id}  # read once, own rows passed over
     assert reads and seen == [theirs.game_id]
     assert own.game_id not in seen and also_mine.game_id not in seen
     assert tail._own == set()  # nothing kept past the position
 
     reads.clear()
-    mine.create("red_north", 3)
+    mine.create(CreateGame("red_north", 3))
     assert tail.poll() == set() and reads == []
 
 
@@ -199,7 +200,7 @@ def test_a_stream_is_a_coroutine_fed_by_the_fan_out(tmp_path) -> None:  # type: 
     from skald.service.model.auth import OPERATOR
 
     svc = open_service(str(tmp_path / "s.db"))
-    created = svc.create("red_north", 3, seed=b"coroutine")
+    created = svc.create(CreateGame("red_north", 3, seed=b"coroutine"))
     encoder = Encoder(svc)
     fanout = Fanout(lambda gid, after: svc.repo.read(gid, after=after), encode=encoder.encode)
     svc.repo.listen_records(fanout.appended)
@@ -222,7 +223,9 @@ def test_a_stream_is_a_coroutine_fed_by_the_fan_out(tmp_path) -> None:  # type: 
         loaded = svc.load(created.game_id)
         seat = min(rules.to_act(loaded.state))
         command = next(iter(rules.legal_commands(loaded.state, seat)))
-        done = await asyncio.to_thread(svc.submit, created.game_id, OPERATOR, seat, command)
+        done = await asyncio.to_thread(
+            svc.submit, SubmitMove(created.game_id, seat, command, who=OPERATOR)
+        )
         pushed = [skald_pb2.GameEvent.FromString(await anext(stream)).version for _ in done.records]
         assert fanout.watchers(created.game_id) == 1
         waiting = asyncio.ensure_future(anext(stream))
@@ -254,8 +257,8 @@ def test_a_replica_passes_over_its_own_notices(pg_url: str) -> None:
     mine.repo.listen(notices.send)
     other.repo.listen(theirs_sent.send)
     try:
-        own = mine.create("red_north", 3)
-        theirs = other.create("red_north", 3)
+        own = mine.create(CreateGame("red_north", 3))
+        theirs = other.create(CreateGame("red_north", 3))
         _until(lambda: theirs.game_id in seen)
         time.sleep(0.3)  # own notices, had they not been passed over, would be in by now
         assert own.game_id not in seen

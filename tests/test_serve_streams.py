@@ -15,6 +15,7 @@ import grpc
 import pytest
 
 from skald.service.app.games import GameService
+from skald.service.app.requests import CreateGame, SubmitMove
 from skald.service.bootstrap import registry
 from skald.service.grpc.server import Limits, create_server
 from skald.service.store.event_store import EventStore
@@ -247,7 +248,7 @@ def test_a_stream_whose_client_stops_reading_is_cut(
 
     monkeypatch.setattr(watching, "MAX_BEHIND", 3)
     svc = GameService(EventStore(str(tmp_path / "skald.db")), registry())
-    created = svc.create(GAME, 3, seed=b"behind")
+    created = svc.create(CreateGame(GAME, 3, seed=b"behind"))
     encoder = watching.Encoder(svc)
     fanout = Fanout(lambda gid, after: svc.repo.read(gid, after=after), encode=encoder.encode)
     svc.repo.listen_records(fanout.appended)
@@ -270,10 +271,12 @@ def test_a_stream_whose_client_stops_reading_is_cut(
             rules = svc.rules_of(created.game_id)
             seat = min(rules.to_act(loaded.state))
             svc.submit(
-                created.game_id,
-                OPERATOR,
-                seat,
-                rng.choice(list(rules.legal_commands(loaded.state, seat))),
+                SubmitMove(
+                    created.game_id,
+                    seat,
+                    rng.choice(list(rules.legal_commands(loaded.state, seat))),
+                    who=OPERATOR,
+                )
             )
 
     async def client() -> None:

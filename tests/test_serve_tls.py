@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from skald.domain.kernel.errors import SkaldError
 from skald.service.app.games import GameService
+from skald.service.app.requests import RulesInfo
 from skald.service.bootstrap import registry
 from skald.service.client import ClientTls, RemoteClient
 from skald.service.grpc.server import create_server
@@ -87,11 +88,11 @@ def test_client_certificates_are_required_when_configured(
     try:
         anonymous = RemoteClient(f"127.0.0.1:{port}", tls=ClientTls(ca=ca))
         with pytest.raises(SkaldError):
-            anonymous.rules_info("red-north")  # handshake refused: no client certificate
+            anonymous.rules_info(RulesInfo("red-north"))  # handshake refused: no client certificate
         anonymous.close()
         pair = ClientTls(ca=ca, cert=str(pki / "client.pem"), key=str(pki / "client.key"))
         known = RemoteClient(f"127.0.0.1:{port}", tls=pair)
-        assert known.rules_info("red-north")["game"] == "red-north"
+        assert known.rules_info(RulesInfo("red-north"))["game"] == "red-north"
         known.close()
     finally:
         server.stop(0)

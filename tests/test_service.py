@@ -13,6 +13,19 @@ import pytest
 from skald.domain.kernel import ChanceNeeded, GameOver, IllegalMove, NotYourTurn, SkaldError
 from skald.domain.kernel.play import random_command
 from skald.service.app.games import GameService
+from skald.service.app.requests import (
+    CheckCommand,
+    CreateGame,
+    ExportGame,
+    ForkGame,
+    GetHistory,
+    ImportGame,
+    ListGames,
+    SubmitMove,
+    VerifyGame,
+    ViewGame,
+    WatchGame,
+)
 from skald.service.bootstrap import registry
 from skald.service.model.auth import OPERATOR, SPECTATOR, Principal
 from skald.service.model.errors import Forbidden, NotFound, Stale, Tampered, Unauthenticated
@@ -29,11 +42,11 @@ def play_to_end(svc: GameService, game_id: str, seed: int = 0) -> None:
         loaded = svc.load(game_id)
         pick = random_command(loaded.rules, loaded.state, picker)
         assert pick is not None
-        svc.submit(game_id, OPERATOR, pick[0], pick[1])
+        svc.submit(SubmitMove(game_id, pick[0], pick[1], who=OPERATOR))
 
 
 def test_create_publishes_the_commitment_not_the_seed(service: GameService) -> None:
-    created = service.create("toy", 2, seed=b"secret seed")
+    created = service.create(CreateGame("toy", 2, seed=b"secret seed"))
     records = service.store.read(created.game_id)
     head = records[0]
     assert head.type == "skald.GameCreated" and head.version == 1
@@ -46,13 +59,13 @@ def test_create_publishes_the_commitment_not_the_seed(service: GameService) -> N
 
 
 def test_commands_append_and_end_with_the_seed_reveal(service: GameService) -> None:
-    created = service.create("toy", 2, seed=b"s1")
+    created = service.create(CreateGame("toy", 2, seed=b"s1"))
     for turn in range(6):
-        service.submit(created.game_id, OPERATOR, turn % 2, Roll())
+        service.submit(SubmitMove(created.game_id, turn % 2, Roll(), who=OPERATOR))
     ended = service.store.read(created.game_id)[-1]
     assert ended.type == "skald.GameEnded"
     assert ended.data["seeds"][0]["seed"] == b"s1".hex()
-    assert service.verify(created.game_id, OPERATOR).ok
+    assert service.verify(VerifyGame(created.game_id, who=OPERATOR)).ok
 
 
 def _unchanged(svc: GameService, game_id: str, version: int) -> None:
@@ -60,43 +73,43 @@ def _unchanged(svc: GameService, game_id: str, version: int) -> None:
 
 
 def test_errors_write_nothing(service: GameService) -> None:
-    gid = service.create("toy", 2, seed=b"e").game_id
+    gid = service.create(CreateGame("toy", 2, seed=b"e")).game_id
     v = 5
     with pytest.raises(Stale):
-        service.submit(gid, OPERATOR, 0, Roll(), expected_version=3)
+        service.submit(SubmitMove(gid, 0, Roll(), expected_version=3, who=OPERATOR))
     _unchanged(service, gid, v)
     with pytest.raises(NotYourTurn):
-        service.submit(gid, OPERATOR, 1, Roll())
+        service.submit(SubmitMove(gid, 1, Roll(), who=OPERATOR))
     _unchanged(service, gid, v)
     with pytest.raises(IllegalMove) as illegal:
-        service.submit(gid, OPERATOR, 0, Roll(bonus=True))
+        service.submit(SubmitMove(gid, 0, Roll(bonus=True), who=OPERATOR))
     assert illegal.value.rule == "toy/no-bonus"
     _unchanged(service, gid, v)
     with pytest.raises(Forbidden):
-        service.submit(gid, Principal("seat", 1), 0, Roll())
+        service.submit(SubmitMove(gid, 0, Roll(), who=Principal("seat", 1)))
     with pytest.raises(Unauthenticated):
-        service.submit(gid, SPECTATOR, 0, Roll())
+        service.submit(SubmitMove(gid, 0, Roll(), who=SPECTATOR))
     with pytest.raises(SkaldError) as seat:
-        service.submit(gid, OPERATOR, 5, Roll())
+        service.submit(SubmitMove(gid, 5, Roll(), who=OPERATOR))
     assert seat.value.rule == "seat/out-of-range"
     with pytest.raises(NotFound):
-        service.submit("00000000-0000-0000-0000-000000000000", OPERATOR, 0, Roll())
+        service.submit(SubmitMove("00000000-0000-0000-0000-000000000000", 0, Roll(), who=OPERATOR))
     _unchanged(service, gid, v)
 
 
 def test_game_over_refuses_further_commands(service: GameService) -> None:
-    gid = service.create("toy", 2, seed=b"o").game_id
+    gid = service.create(CreateGame("toy", 2, seed=b"o")).game_id
     play_to_end(service, gid)
     last = service.store.read(gid)[-1].version
     with pytest.raises(GameOver):
-        service.submit(gid, OPERATOR, 0, Roll())
+        service.submit(SubmitMove(gid, 0, Roll(), who=OPERATOR))
     _unchanged(service, gid, last)
 
 
 def test_command_id_makes_retries_idempotent(service: GameService) -> None:
-    gid = service.create("toy", 2, seed=b"i").game_id
-    first = service.submit(gid, OPERATOR, 0, Roll(), command_id="c-1")
-    again = service.submit(gid, OPERATOR, 0, Roll(), command_id="c-1")
+    gid = service.create(CreateGame("toy", 2, seed=b"i")).game_id
+    first = service.submit(SubmitMove(gid, 0, Roll(), command_id="c-1", who=OPERATOR))
+    again = service.submit(SubmitMove(gid, 0, Roll(), command_id="c-1", who=OPERATOR))
     assert again.replayed and again.version == first.version
     assert [r.hash for r in again.records] == [r.hash for r in first.records]
     _unchanged(service, gid, first.version)
@@ -106,20 +119,20 @@ def test_two_replicas_on_one_store(db_url: str) -> None:
     """A second service instance (another replica) with a stale cache: an explicit expected
     version is refused; a command without one is decided again on the newer state."""
     a, b = GameService(EventStore(db_url), registry()), GameService(EventStore(db_url), registry())
-    gid = a.create("toy", 2, seed=b"r").game_id
+    gid = a.create(CreateGame("toy", 2, seed=b"r")).game_id
     b.load(gid)
-    a.submit(gid, OPERATOR, 0, Roll())
+    a.submit(SubmitMove(gid, 0, Roll(), who=OPERATOR))
     with pytest.raises(Stale):
-        b.submit(gid, OPERATOR, 1, Roll(), expected_version=5)
-    done = b.submit(gid, OPERATOR, 1, Roll())
+        b.submit(SubmitMove(gid, 1, Roll(), expected_version=5, who=OPERATOR))
+    done = b.submit(SubmitMove(gid, 1, Roll(), who=OPERATOR))
     assert done.version == 7
-    assert a.load(gid).version == 7 and a.verify(gid, OPERATOR).ok
+    assert a.load(gid).version == 7 and a.verify(VerifyGame(gid, who=OPERATOR)).ok
     a.store.close()
     b.store.close()
 
 
 def test_a_conflicting_batch_is_written_whole_or_not_at_all(service: GameService) -> None:
-    gid = service.create("toy", 2, seed=b"a").game_id
+    gid = service.create(CreateGame("toy", 2, seed=b"a")).game_id
     records = service.store.read(gid)
     clash = [r.__class__(r.version + 4, r.type, r.seat, "x", r.data) for r in records[-2:]]
     clash.insert(0, records[-1].__class__(6, "Rolled", 0, "x", {"seat": 0, "value": 1}))
@@ -130,29 +143,36 @@ def test_a_conflicting_batch_is_written_whole_or_not_at_all(service: GameService
 
 
 def test_seat_views_and_history_hide_other_hands(service: GameService) -> None:
-    gid = service.create("toy", 2, seed=b"h").game_id
+    gid = service.create(CreateGame("toy", 2, seed=b"h")).game_id
     full = service.load(gid).state
-    mine = service.view(gid, Principal("seat", 0), None)  # a seat token sees its own seat
+    mine = service.view(
+        ViewGame(gid, None, who=Principal("seat", 0))
+    )  # a seat token sees its own seat
     assert mine.seat == 0 and mine.view.my_card == full.hands[0]
-    assert service.view(gid, SPECTATOR, None).view.my_card == ""
-    seen = str([(r.data, r.command, r.chance) for r in service.history(gid, Principal("seat", 0))])
+    assert service.view(ViewGame(gid, None, who=SPECTATOR)).view.my_card == ""
+    seen = str(
+        [
+            (r.data, r.command, r.chance)
+            for r in service.history(GetHistory(gid, who=Principal("seat", 0)))
+        ]
+    )
     assert f"'{full.hands[1]}'" not in seen and f"'{full.hands[0]}'" in seen
     assert all(f"'{card}'" not in seen for card in full.deck)
-    shown = service.history(gid, SPECTATOR)
+    shown = service.history(GetHistory(gid, who=SPECTATOR))
     shuffled = next(r for r in shown if r.type == "Shuffled")
     assert shuffled.data["order"] == []
-    operator = service.history(gid, OPERATOR)
+    operator = service.history(GetHistory(gid, who=OPERATOR))
     assert next(r for r in operator if r.type == "Shuffled").data["order"]
 
 
 def test_others_see_a_commands_public_form(service: GameService) -> None:
     """A toy roll hides nothing (``public_command`` gives it back): every seat and a spectator
     read it whole, as they read only its type before games said what is secret."""
-    gid = service.create("toy", 2, seed=b"c").game_id
-    service.submit(gid, OPERATOR, 0, Roll())
-    theirs = service.history(gid, Principal("seat", 1), after=5)[0]
-    public = service.history(gid, SPECTATOR, after=5)[0]
-    mine = service.history(gid, Principal("seat", 0), after=5)[0]
+    gid = service.create(CreateGame("toy", 2, seed=b"c")).game_id
+    service.submit(SubmitMove(gid, 0, Roll(), who=OPERATOR))
+    theirs = service.history(GetHistory(gid, after=5, who=Principal("seat", 1)))[0]
+    public = service.history(GetHistory(gid, after=5, who=SPECTATOR))[0]
+    mine = service.history(GetHistory(gid, after=5, who=Principal("seat", 0)))[0]
     assert theirs.command == public.command == mine.command
     assert mine.command == {"type": "Roll", "data": {"bonus": False}}
 
@@ -173,18 +193,22 @@ def test_others_see_what_the_game_does_not_hide(db_url: str) -> None:
     games.register(hiding)
     svc = GameService(EventStore(db_url), games)
     try:
-        gid = svc.create("hiding", 2, seed=b"h").game_id
+        gid = svc.create(CreateGame("hiding", 2, seed=b"h")).game_id
         for turn, whole in enumerate((True, False)):
             hiding.whole = whole
-            done = svc.submit(gid, OPERATOR, turn, Roll())
+            done = svc.submit(SubmitMove(gid, turn, Roll(), who=OPERATOR))
             for who in (Principal("seat", 1 - turn), SPECTATOR):
-                shown = svc.history(gid, who, after=done.version - 1)[0].command
-                watched = next(svc.watch(gid, who, after=done.version - 1)).command
+                shown = svc.history(GetHistory(gid, after=done.version - 1, who=who))[0].command
+                watched = next(svc.watch(WatchGame(gid, after=done.version - 1, who=who))).command
                 expected = {"type": "Roll"} if whole else {"type": "Roll", "data": {"bonus": True}}
                 assert shown == watched == expected
-            own = svc.history(gid, Principal("seat", turn), after=done.version - 1)[0]
+            own = svc.history(GetHistory(gid, after=done.version - 1, who=Principal("seat", turn)))[
+                0
+            ]
             assert own.command == {"type": "Roll", "data": {"bonus": False}}
-            referee = svc.history(gid, Principal("referee"), after=done.version - 1)[0]
+            referee = svc.history(
+                GetHistory(gid, after=done.version - 1, who=Principal("referee"))
+            )[0]
             assert referee.command == own.command
     finally:
         svc.store.close()
@@ -192,9 +216,9 @@ def test_others_see_what_the_game_does_not_hide(db_url: str) -> None:
 
 def test_tampering_in_the_store_is_found(db_url: str) -> None:
     svc = GameService(EventStore(db_url), registry())
-    gid = svc.create("toy", 2, seed=b"t").game_id
+    gid = svc.create(CreateGame("toy", 2, seed=b"t")).game_id
     for turn in range(4):
-        svc.submit(gid, OPERATOR, turn % 2, Roll())
+        svc.submit(SubmitMove(gid, turn % 2, Roll(), who=OPERATOR))
     records = svc.store.read(gid)
     forged = list(records)
     bad = forged[6]
@@ -224,41 +248,46 @@ def test_tampering_in_the_store_is_found(db_url: str) -> None:
 
 
 def test_fork_keeps_the_chance_stream_unless_reseeded(service: GameService) -> None:
-    gid = service.create("toy", 2, seed=b"f").game_id
+    gid = service.create(CreateGame("toy", 2, seed=b"f")).game_id
     for turn in range(4):
-        service.submit(gid, OPERATOR, turn % 2, Roll())
+        service.submit(SubmitMove(gid, turn % 2, Roll(), who=OPERATOR))
     source = service.store.read(gid)
-    same = service.fork(gid, OPERATOR, 7)
-    again = [service.submit(same.game_id, OPERATOR, t % 2, Roll()).records[0].data for t in (0, 1)]
+    same = service.fork(ForkGame(gid, 7, who=OPERATOR))
+    again = [
+        service.submit(SubmitMove(same.game_id, t % 2, Roll(), who=OPERATOR)).records[0].data
+        for t in (0, 1)
+    ]
     assert again == [r.data for r in source[7:9]]
-    other = service.fork(gid, OPERATOR, 7, reseed=True, seed=b"another seed")
+    other = service.fork(ForkGame(gid, 7, reseed=True, seed=b"another seed", who=OPERATOR))
     rerolled = [
-        service.submit(other.game_id, OPERATOR, t % 2, Roll()).records[0].data["value"]
+        service.submit(SubmitMove(other.game_id, t % 2, Roll(), who=OPERATOR))
+        .records[0]
+        .data["value"]
         for t in (0, 1)
     ]
     assert rerolled != [r.data["value"] for r in source[7:9]]
     for game in (same.game_id, other.game_id):
-        assert service.verify(game, OPERATOR).ok
+        assert service.verify(VerifyGame(game, who=OPERATOR)).ok
     forked = service.store.read(other.game_id)
     assert forked[0].data["forked_from"] == {"game_id": gid, "version": 7}
     assert [(r.type, r.data) for r in forked[1:7]] == [(r.type, r.data) for r in source[1:7]]
 
 
 def test_fork_needs_a_command_boundary_and_referee(service: GameService) -> None:
-    gid = service.create("toy", 2, seed=b"b").game_id
+    gid = service.create(CreateGame("toy", 2, seed=b"b")).game_id
     with pytest.raises(SkaldError) as inside:
-        service.fork(gid, OPERATOR, 3)
+        service.fork(ForkGame(gid, 3, who=OPERATOR))
     assert inside.value.rule == "version/not-a-boundary"
     with pytest.raises(Forbidden):
-        service.fork(gid, Principal("seat", 0), 5)
+        service.fork(ForkGame(gid, 5, who=Principal("seat", 0)))
     with pytest.raises(SkaldError):
-        service.fork(gid, OPERATOR, 99)
+        service.fork(ForkGame(gid, 99, who=OPERATOR))
 
 
 def test_a_fork_withholds_a_seed_its_running_source_still_uses(service: GameService) -> None:
-    gid = service.create("toy", 2, seed=b"withheld seed material").game_id
-    service.submit(gid, OPERATOR, 0, Roll())
-    fork = service.fork(gid, OPERATOR, 6)
+    gid = service.create(CreateGame("toy", 2, seed=b"withheld seed material")).game_id
+    service.submit(SubmitMove(gid, 0, Roll(), who=OPERATOR))
+    fork = service.fork(ForkGame(gid, 6, who=OPERATOR))
     play_to_end(service, fork.game_id)
     ended = service.store.read(fork.game_id)[-1]
     assert ended.data["seeds"] == [
@@ -272,35 +301,35 @@ def test_a_fork_withholds_a_seed_its_running_source_still_uses(service: GameServ
 
 def test_table_chance_is_entered_by_the_referee(service: GameService) -> None:
     with pytest.raises(ChanceNeeded):
-        service.create("toy", 2, chance="table")
-    assert service.list_games() == []
+        service.create(CreateGame("toy", 2, chance="table"))
+    assert service.list_games(ListGames()) == []
     order = ("c3", "c1", "c2", "c6", "c5", "c4")
-    created = service.create("toy", 2, chance="table", table_entries=[order])
+    created = service.create(CreateGame("toy", 2, chance="table", table_entries=[order]))
     gid = created.game_id
     assert service.load(gid).state.hands == ("c3", "c1")
     with pytest.raises(ChanceNeeded):
-        service.submit(gid, OPERATOR, 0, Roll())
+        service.submit(SubmitMove(gid, 0, Roll(), who=OPERATOR))
     with pytest.raises(Forbidden):
-        service.submit(gid, Principal("seat", 0), 0, Roll(), chance_entries=[4])
+        service.submit(SubmitMove(gid, 0, Roll(), chance=[4], who=Principal("seat", 0)))
     with pytest.raises(ChanceNeeded):
-        service.submit(gid, OPERATOR, 0, Roll(), chance_entries=[7])
+        service.submit(SubmitMove(gid, 0, Roll(), chance=[7], who=OPERATOR))
     with pytest.raises(ChanceNeeded):
-        service.submit(gid, OPERATOR, 0, Roll(), chance_entries=[4, 4])
+        service.submit(SubmitMove(gid, 0, Roll(), chance=[4, 4], who=OPERATOR))
     _unchanged(service, gid, 5)
-    done = service.submit(gid, OPERATOR, 0, Roll(), chance_entries=[4])
+    done = service.submit(SubmitMove(gid, 0, Roll(), chance=[4], who=OPERATOR))
     assert done.records[0].data == {"seat": 0, "value": 4}
     # setup used entry 0 (the shuffle), so this command's chance starts at 1
     assert done.records[0].chance == {"from": 1, "used": 1, "mode": "table", "entries": [4]}
-    report = service.verify(gid, OPERATOR)
+    report = service.verify(VerifyGame(gid, who=OPERATOR))
     assert report.ok and "re-decision" in report.checked
-    seen = service.history(gid, Principal("seat", 1))
+    seen = service.history(GetHistory(gid, who=Principal("seat", 1)))
     assert all("entries" not in (r.chance or {}) for r in seen)
 
 
 def test_export_import_round_trip_and_tamper_refusal(service: GameService) -> None:
-    gid = service.create("toy", 3, seed=b"x").game_id
+    gid = service.create(CreateGame("toy", 3, seed=b"x")).game_id
     play_to_end(service, gid)
-    text = service.export(gid, OPERATOR)
+    text = service.export(ExportGame(gid, who=OPERATOR))
     parsed = replay_file.loads(text.splitlines())
     assert verify(parsed.records, parsed.seeds).checked == [
         "chain",
@@ -309,72 +338,76 @@ def test_export_import_round_trip_and_tamper_refusal(service: GameService) -> No
         "re-decision",
         "salts",
     ]
-    created, report = service.import_text(text)
+    created, report = service.import_text(ImportGame(text))
     assert report.ok
     assert created.game_id != gid  # the recorded id is taken in this store: a new one is given
     assert [r.hash for r in service.store.read(created.game_id)] == [r.hash for r in parsed.records]
-    games = len(service.list_games())
+    games = len(service.list_games(ListGames()))
     lines = text.splitlines()
     with pytest.raises(Tampered):  # truncated: the trailer is gone
-        service.import_text("\n".join(lines[:-2]))
+        service.import_text(ImportGame("\n".join(lines[:-2])))
     tampered = text.replace('"seat": 1', '"seat": 2', 1)
     with pytest.raises(Tampered):
-        service.import_text(tampered)
-    assert len(service.list_games()) == games
+        service.import_text(ImportGame(tampered))
+    assert len(service.list_games(ListGames())) == games
 
 
 def test_a_running_game_imports_only_when_it_can_be_verified(service: GameService) -> None:
     """A running server-chance game's seed is not in its export, so its deals cannot be
     checked: refused, nothing written. A table-chance game needs no seed: it imports and
     continues."""
-    gid = service.create("toy", 2, seed=b"run").game_id
-    service.submit(gid, OPERATOR, 0, Roll())
-    games = len(service.list_games())
+    gid = service.create(CreateGame("toy", 2, seed=b"run")).game_id
+    service.submit(SubmitMove(gid, 0, Roll(), who=OPERATOR))
+    games = len(service.list_games(ListGames()))
     with pytest.raises(Tampered) as refused:
-        service.import_text(service.export(gid, OPERATOR))
-    assert "not revealed" in refused.value.reason and len(service.list_games()) == games
-    table = service.create("toy", 2, chance="table", table_entries=[CARD_ORDER]).game_id
-    created, report = service.import_text(service.export(table, OPERATOR))
+        service.import_text(ImportGame(service.export(ExportGame(gid, who=OPERATOR))))
+    assert "not revealed" in refused.value.reason and len(service.list_games(ListGames())) == games
+    table = service.create(CreateGame("toy", 2, chance="table", table_entries=[CARD_ORDER])).game_id
+    created, report = service.import_text(
+        ImportGame(service.export(ExportGame(table, who=OPERATOR)))
+    )
     assert report.ok and not report.notes
-    service.submit(created.game_id, OPERATOR, 0, Roll(), chance_entries=[4])
-    assert service.verify(created.game_id, OPERATOR).ok
+    service.submit(SubmitMove(created.game_id, 0, Roll(), chance=[4], who=OPERATOR))
+    assert service.verify(VerifyGame(created.game_id, who=OPERATOR)).ok
 
 
 CARD_ORDER = ("c3", "c1", "c2", "c6", "c5", "c4")
 
 
 def test_check_decides_at_an_old_version_and_writes_nothing(service: GameService) -> None:
-    gid = service.create("toy", 2, seed=b"k").game_id
-    service.submit(gid, OPERATOR, 0, Roll())
-    service.submit(gid, OPERATOR, 1, Roll())
-    events = service.check(gid, OPERATOR, 5, 0, Roll())
+    gid = service.create(CreateGame("toy", 2, seed=b"k")).game_id
+    service.submit(SubmitMove(gid, 0, Roll(), who=OPERATOR))
+    service.submit(SubmitMove(gid, 1, Roll(), who=OPERATOR))
+    events = service.check(CheckCommand(gid, 5, 0, Roll(), who=OPERATOR))
     assert events[0].data == service.store.read(gid)[5].data
     with pytest.raises(NotYourTurn):
-        service.check(gid, OPERATOR, 5, 1, Roll())
+        service.check(CheckCommand(gid, 5, 1, Roll(), who=OPERATOR))
     _unchanged(service, gid, 7)
 
 
 def test_the_index_is_a_projection_that_rebuilds(service: GameService) -> None:
-    a = service.create("toy", 2, seed=b"1").game_id
-    b = service.create("toy", 3, seed=b"2").game_id
+    a = service.create(CreateGame("toy", 2, seed=b"1")).game_id
+    b = service.create(CreateGame("toy", 3, seed=b"2")).game_id
     play_to_end(service, a)
-    rows = {row.game_id: row for row in service.list_games()}
+    rows = {row.game_id: row for row in service.list_games(ListGames())}
     assert (
         rows[a].status == "finished"
         and rows[a].scores
         and rows[a].version == service.load(a).version
     )
     assert rows[b].status == "running" and rows[b].players == 3
-    before = [row.to_json() for row in service.list_games()]
+    before = [row.to_json() for row in service.list_games(ListGames())]
     assert service.rebuild_index() == 2
-    assert [row.to_json() for row in service.list_games()] == before
+    assert [row.to_json() for row in service.list_games(ListGames())] == before
     assert service.resolve(a[:8]) == a
 
 
 def test_watch_streams_records_as_they_are_written(service: GameService) -> None:
-    gid = service.create("toy", 2, seed=b"stream").game_id
+    gid = service.create(CreateGame("toy", 2, seed=b"stream")).game_id
     got: list[Any] = []
-    reader = threading.Thread(target=lambda: got.extend(service.watch(gid, Principal("seat", 1))))
+    reader = threading.Thread(
+        target=lambda: got.extend(service.watch(WatchGame(gid, who=Principal("seat", 1))))
+    )
     reader.start()
     play_to_end(service, gid)
     reader.join(timeout=10)
@@ -394,8 +427,8 @@ def test_renamed_and_reshaped_events_still_load_and_verify(
     from skald.service.model import upcasting
     from skald.service.model.records import Record
 
-    gid = service.create("toy", 2, seed=b"old").game_id
-    service.submit(gid, OPERATOR, 0, Roll())
+    gid = service.create(CreateGame("toy", 2, seed=b"old")).game_id
+    service.submit(SubmitMove(gid, 0, Roll(), who=OPERATOR))
     records = service.store.read(gid)
     old = []
     prev = "0" * 64
@@ -441,23 +474,25 @@ def test_renamed_and_reshaped_events_still_load_and_verify(
 
 
 def test_watching_an_ended_game_from_its_end_returns_at_once(service: GameService) -> None:
-    gid = service.create("toy", 2, seed=b"end").game_id
+    gid = service.create(CreateGame("toy", 2, seed=b"end")).game_id
     play_to_end(service, gid)
     last = service.load(gid).version
-    assert list(service.watch(gid, SPECTATOR, after=last)) == []
-    tail = list(service.watch(gid, SPECTATOR, after=last - 1))
+    assert list(service.watch(WatchGame(gid, after=last, who=SPECTATOR))) == []
+    tail = list(service.watch(WatchGame(gid, after=last - 1, who=SPECTATOR)))
     assert [r.type for r in tail] == ["skald.GameEnded"]
 
 
 def test_a_seat_cannot_peek_at_future_draws_with_check(service: GameService) -> None:
     """``check`` by a seat draws from a throwaway seed; the referee sees the game's own."""
-    gid = service.create("toy", 2, seed=b"peek").game_id
-    real = service.check(gid, OPERATOR, 5, 0, Roll())[0].data["value"]
+    gid = service.create(CreateGame("toy", 2, seed=b"peek")).game_id
+    real = service.check(CheckCommand(gid, 5, 0, Roll(), who=OPERATOR))[0].data["value"]
     assert all(
-        service.check(gid, OPERATOR, 5, 0, Roll())[0].data["value"] == real for _ in range(5)
+        service.check(CheckCommand(gid, 5, 0, Roll(), who=OPERATOR))[0].data["value"] == real
+        for _ in range(5)
     )
     seen = {
-        service.check(gid, Principal("seat", 0), 5, 0, Roll())[0].data["value"] for _ in range(40)
+        service.check(CheckCommand(gid, 5, 0, Roll(), who=Principal("seat", 0)))[0].data["value"]
+        for _ in range(40)
     }
     assert len(seen) > 1  # not the game's stream: 40 throws of a d6 are not all equal by chance
-    assert service.submit(gid, OPERATOR, 0, Roll()).records[0].data["value"] == real
+    assert service.submit(SubmitMove(gid, 0, Roll(), who=OPERATOR)).records[0].data["value"] == real

@@ -9,6 +9,14 @@ from pathlib import Path
 import pytest
 
 from skald.domain.kernel.errors import Malformed
+from skald.service.app.requests import (
+    CheckCommand,
+    CreateGame,
+    ForkGame,
+    ListGames,
+    ListLegal,
+    WatchGame,
+)
 from skald.service.bootstrap import open_service, registry
 from skald.service.contract.wire import command_from_json
 from skald.service.model.auth import Principal
@@ -18,15 +26,19 @@ from skald.service.store.event_store import settings_for
 
 def test_advice_names_only_versions_that_are_accepted(tmp_path: Path) -> None:
     svc = open_service(str(tmp_path / "s.db"))
-    created = svc.create("red_north", 2, seed=b"edges")
+    created = svc.create(CreateGame("red_north", 2, seed=b"edges"))
     gid, operator = created.game_id, Principal("operator")
     setup_end = svc.load(gid).batches["setup"][1]
     with pytest.raises(Malformed) as inside_setup:
-        svc.fork(gid, operator, 2)
+        svc.fork(ForkGame(gid, 2, who=operator))
     assert f"version ≥ {setup_end}" in inside_setup.value.reason
-    assert svc.fork(gid, operator, setup_end).version == setup_end
+    assert svc.fork(ForkGame(gid, setup_end, who=operator)).version == setup_end
     with pytest.raises(Malformed) as checked:  # a check inside setup: 1 or its end
-        svc.check(gid, operator, 2, 0, svc.legal(gid, operator, 0).commands[0])
+        svc.check(
+            CheckCommand(
+                gid, 2, 0, svc.legal(ListLegal(gid, 0, who=operator)).commands[0], who=operator
+            )
+        )
     assert f"use 1 or {setup_end}" in checked.value.reason
     svc.store.close()
 
@@ -48,9 +60,9 @@ def test_json_nested_past_the_parser_is_bad_json() -> None:
 def test_table_entries_for_a_server_chance_game_are_refused(tmp_path: Path) -> None:
     svc = open_service(str(tmp_path / "s.db"))
     with pytest.raises(Malformed) as refused:
-        svc.create("red_north", 2, chance="server", table_entries=[1])
+        svc.create(CreateGame("red_north", 2, chance="server", table_entries=[1]))
     assert refused.value.rule == "chance/not-table"
-    assert svc.list_games() == []
+    assert svc.list_games(ListGames()) == []
     svc.store.close()
 
 
@@ -58,10 +70,10 @@ def test_a_local_watch_after_the_games_version_is_refused(tmp_path: Path) -> Non
     """As WatchGame: every record, the end included, is at or before such a version, so the
     watch waited for good."""
     svc = open_service(str(tmp_path / "w.db"))
-    gid = svc.create("red_north", 2).game_id
+    gid = svc.create(CreateGame("red_north", 2)).game_id
     head = svc.load(gid).version
     with pytest.raises(Malformed) as refused:
-        next(iter(svc.watch(gid, Principal("referee"), head + 5)))
+        next(iter(svc.watch(WatchGame(gid, head + 5, who=Principal("referee")))))
     assert refused.value.rule == "version/out-of-range"
     assert f"version {head}" in refused.value.reason
     svc.store.close()

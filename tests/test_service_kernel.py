@@ -14,6 +14,7 @@ from skald.domain.kernel.errors import Malformed
 from skald.domain.kernel.options import OptionKind, OptionSpec
 from skald.domain.kernel.records import ChanceMode, GameCreated, GameEnded, OptionSetting
 from skald.service.app.games import GameService
+from skald.service.app.requests import CreateGame, ListGames, SubmitMove, VerifyGame, ViewGame
 from skald.service.model.auth import OPERATOR, Principal
 from skald.service.model.records import read_kernel
 from skald.service.model.registry import Registry
@@ -58,13 +59,15 @@ def svc(db_url: str, toy: CountingToy) -> Iterator[GameService]:
 
 
 def test_options_are_resolved_once_and_stored_complete(svc: GameService, toy: CountingToy) -> None:
-    gid = svc.create("counting_toy", 2, seed=b"o", options={"turns": "4"}).game_id
+    gid = svc.create(CreateGame("counting_toy", 2, seed=b"o", options={"turns": "4"})).game_id
     assert toy.setups == [{"turns": 4, "house": False}]  # converted, defaults filled in
     head = svc.store.read(gid)[0]
     created = read_kernel(head, GameCreated)
     assert head.seat is None and created.chance is ChanceMode.SERVER
     assert created.options == (OptionSetting("turns", number=4), OptionSetting("house", flag=False))
-    assert svc.verify(gid, OPERATOR).ok  # verify re-runs setup with the stored options
+    assert svc.verify(
+        VerifyGame(gid, who=OPERATOR)
+    ).ok  # verify re-runs setup with the stored options
 
 
 @pytest.mark.parametrize(
@@ -79,15 +82,15 @@ def test_bad_options_are_refused_and_write_nothing(
     svc: GameService, options: dict[str, Any], rule: str
 ) -> None:
     with pytest.raises(Malformed) as refused:
-        svc.create("counting_toy", 2, options=options)
+        svc.create(CreateGame("counting_toy", 2, options=options))
     assert refused.value.rule == rule
-    assert svc.list_games() == []
+    assert svc.list_games(ListGames()) == []
 
 
 def test_kernel_records_are_typed_and_seatless(svc: GameService) -> None:
-    gid = svc.create("counting_toy", 2, seed=b"k").game_id
+    gid = svc.create(CreateGame("counting_toy", 2, seed=b"k")).game_id
     for turn in range(6):
-        svc.submit(gid, OPERATOR, turn % 2, Roll())
+        svc.submit(SubmitMove(gid, turn % 2, Roll(), who=OPERATOR))
     records = svc.store.read(gid)
     assert [r.seat for r in records[:5]] == [None] * 5  # GameCreated and the setup events
     ended = read_kernel(records[-1], GameEnded)
@@ -96,8 +99,8 @@ def test_kernel_records_are_typed_and_seatless(svc: GameService) -> None:
 
 
 def test_the_view_lists_pending_decisions(svc: GameService, toy: CountingToy) -> None:
-    gid = svc.create("counting_toy", 2, seed=b"p").game_id
-    seen = svc.view(gid, Principal("seat", 1), None)
+    gid = svc.create(CreateGame("counting_toy", 2, seed=b"p")).game_id
+    seen = svc.view(ViewGame(gid, None, who=Principal("seat", 1)))
     assert seen.pending == toy.pending(svc.load(gid).state)
     assert [(p.seat, p.answers) for p in seen.pending] == [(0, ("Roll",))]
     assert seen.to_act == (0,) and seen.seat == 1 and seen.outcome is None
@@ -106,8 +109,8 @@ def test_the_view_lists_pending_decisions(svc: GameService, toy: CountingToy) ->
 def test_a_command_on_a_current_cache_reads_nothing_and_evolves_once(
     svc: GameService, toy: CountingToy, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    gid = svc.create("counting_toy", 2, seed=b"d").game_id
-    svc.submit(gid, OPERATOR, 0, Roll())
+    gid = svc.create(CreateGame("counting_toy", 2, seed=b"d")).game_id
+    svc.submit(SubmitMove(gid, 0, Roll(), who=OPERATOR))
     reads: list[tuple[Any, ...]] = []
     real_read = svc.store.read
 
@@ -119,7 +122,7 @@ def test_a_command_on_a_current_cache_reads_nothing_and_evolves_once(
     toy.evolved = 0
     who = Principal("seat", 1)
     rules = svc.rules_of(gid)  # what SubmitCommand does: the rules, the command, the redaction
-    done = svc.submit(gid, who, 1, Roll())
+    done = svc.submit(SubmitMove(gid, 1, Roll(), who=who))
     shown = svc.shown(rules, done, who)
     assert reads == []
     assert toy.evolved == len(done.events) == 1
@@ -128,10 +131,10 @@ def test_a_command_on_a_current_cache_reads_nothing_and_evolves_once(
 
 
 def test_the_last_command_ends_the_game_in_the_same_batch(svc: GameService) -> None:
-    gid = svc.create("counting_toy", 2, seed=b"e").game_id
+    gid = svc.create(CreateGame("counting_toy", 2, seed=b"e")).game_id
     last = None
     for turn in range(6):
-        last = svc.submit(gid, OPERATOR, turn % 2, Roll())
+        last = svc.submit(SubmitMove(gid, turn % 2, Roll(), who=OPERATOR))
     assert last is not None
     assert [r.type for r in last.records] == ["Rolled", "skald.GameEnded"]
     assert last.events[-1] is None  # the kernel record has no domain event

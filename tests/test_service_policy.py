@@ -8,6 +8,15 @@ import pytest
 from skald.domain.kernel.errors import Malformed
 from skald.service.app import policy
 from skald.service.app.games import GameService
+from skald.service.app.requests import (
+    CheckCommand,
+    CreateGame,
+    ExportGame,
+    ForkGame,
+    ListLegal,
+    VerifyGame,
+    ViewGame,
+)
 from skald.service.model.auth import OPERATOR, SPECTATOR, Principal
 from skald.service.model.errors import Forbidden, NotFound, Unauthenticated
 from tests.toy_game import Roll
@@ -57,31 +66,31 @@ def test_full_access_is_for_the_referee_and_operator() -> None:
 
 
 def test_the_service_refuses_what_the_policy_refuses(service: GameService) -> None:
-    gid = service.create("toy", 2, seed=b"pol").game_id
+    gid = service.create(CreateGame("toy", 2, seed=b"pol")).game_id
     with pytest.raises(Unauthenticated):
-        service.view(gid, SPECTATOR, 0)  # a spectator never sees a seat's hidden card
+        service.view(ViewGame(gid, 0, who=SPECTATOR))  # a spectator never sees a seat's hidden card
     with pytest.raises(Forbidden):
-        service.view(gid, SEAT0, 1)
+        service.view(ViewGame(gid, 1, who=SEAT0))
     for call in (
-        lambda: service.export(gid, SEAT0),
-        lambda: service.verify(gid, SEAT0),
-        lambda: service.fork(gid, SEAT0, 5),
-        lambda: service.legal(gid, SEAT1, 0),
-        lambda: service.check(gid, SEAT1, 5, 0, Roll()),
+        lambda: service.export(ExportGame(gid, who=SEAT0)),
+        lambda: service.verify(VerifyGame(gid, who=SEAT0)),
+        lambda: service.fork(ForkGame(gid, 5, who=SEAT0)),
+        lambda: service.legal(ListLegal(gid, 0, who=SEAT1)),
+        lambda: service.check(CheckCommand(gid, 5, 0, Roll(), who=SEAT1)),
     ):
         with pytest.raises(Forbidden):
             call()
-    assert service.legal(gid, SEAT0, 0).commands == [Roll()]
+    assert service.legal(ListLegal(gid, 0, who=SEAT0)).commands == [Roll()]
     assert service.store.read(gid)[-1].version == 5
 
 
 def test_tokens_resolve_to_principals(service: GameService) -> None:
-    created = service.create("toy", 2, seed=b"tok")
+    created = service.create(CreateGame("toy", 2, seed=b"tok"))
     gid = created.game_id
     assert service.authenticate(gid, None) == SPECTATOR
     assert service.authenticate(gid, created.seat_tokens[1]) == SEAT1
     assert service.authenticate(gid, created.referee_token) == REFEREE
-    other = service.create("toy", 2, seed=b"tok2")
+    other = service.create(CreateGame("toy", 2, seed=b"tok2"))
     with pytest.raises(Unauthenticated):
         service.authenticate(gid, other.seat_tokens[0])  # a token of another game
     with pytest.raises(NotFound):

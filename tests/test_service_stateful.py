@@ -14,6 +14,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from skald.domain.kernel.errors import SkaldError
 from skald.service.app.games import GameService
+from skald.service.app.requests import CreateGame, ForkGame, SubmitMove, VerifyGame
 from skald.service.bootstrap import registry
 from skald.service.model.auth import OPERATOR
 from skald.service.model.folding import fold_records
@@ -27,12 +28,12 @@ class ServiceMachine(RuleBasedStateMachine):
     def start(self, players: int, seed: bytes) -> None:
         self.folder = tempfile.TemporaryDirectory()
         self.svc = GameService(EventStore(str(Path(self.folder.name) / "s.db")), registry())
-        self.games = [self.svc.create("toy", players, seed=seed).game_id]
+        self.games = [self.svc.create(CreateGame("toy", players, seed=seed)).game_id]
 
     def teardown(self) -> None:
         if hasattr(self, "svc"):
             for gid in self.games:
-                report = self.svc.verify(gid, OPERATOR)
+                report = self.svc.verify(VerifyGame(gid, who=OPERATOR))
                 assert report.ok, (gid, report.problem)
             self.svc.store.close()
             self.folder.cleanup()
@@ -52,7 +53,13 @@ class ServiceMachine(RuleBasedStateMachine):
         ]
         options = list(loaded.rules.legal_commands(loaded.state, seat))
         done = self.svc.submit(
-            gid, OPERATOR, seat, options[pick % len(options)], expected_version=loaded.version
+            SubmitMove(
+                gid,
+                seat,
+                options[pick % len(options)],
+                expected_version=loaded.version,
+                who=OPERATOR,
+            )
         )
         assert done.version > loaded.version
 
@@ -65,7 +72,9 @@ class ServiceMachine(RuleBasedStateMachine):
         seat = sorted(loaded.rules.to_act(loaded.state))[0]
         command = next(iter(loaded.rules.legal_commands(loaded.state, seat)))
         try:
-            self.svc.submit(gid, OPERATOR, seat, command, expected_version=loaded.version - back)
+            self.svc.submit(
+                SubmitMove(gid, seat, command, expected_version=loaded.version - back, who=OPERATOR)
+            )
         except SkaldError as error:
             assert error.rule == "version/stale"
         else:
@@ -84,7 +93,7 @@ class ServiceMachine(RuleBasedStateMachine):
             return
         command = next(iter(loaded.rules.legal_commands(loaded.state, sorted(acting)[0])))
         try:
-            self.svc.submit(gid, OPERATOR, idle[0], command)
+            self.svc.submit(SubmitMove(gid, idle[0], command, who=OPERATOR))
         except SkaldError:
             pass
         else:
@@ -99,7 +108,9 @@ class ServiceMachine(RuleBasedStateMachine):
         ends = sorted({last for cid, (_, last) in loaded.batches.items()})
         at = random.Random(index).choice(ends)
         try:
-            forked = self.svc.fork(gid, OPERATOR, at, reseed=reseed, seed=b"r" if reseed else None)
+            forked = self.svc.fork(
+                ForkGame(gid, at, reseed=reseed, seed=b"r" if reseed else None, who=OPERATOR)
+            )
         except SkaldError as error:  # a finished position is not a game to go on with
             assert error.rule == "game/over" and loaded.ended is not None
             return

@@ -14,8 +14,10 @@ from skald.cli.autoplay.pickers import picker_for, uniform
 from skald.cli.autoplay.random_games import play_random
 from skald.cli.commands.sim import card_counts
 from skald.domain.feast.game.cards.usage import card_use
+from skald.service.app.requests import CreateGame, GetHistory, ViewGame
 from skald.service.bootstrap import open_service
 from skald.service.client import LocalClient
+from skald.service.model.auth import OPERATOR
 from skald.service.model.records import Record
 from tests.e2e_helpers import invoke_skald
 from tests.test_cli import Cli
@@ -35,9 +37,9 @@ def test_the_feast_picker_only_picks_legal_commands_and_games_end(tmp_path: Path
         kinds[type(chosen).__name__] += 1
         return chosen
 
-    gid = client.create("feast", 3, b"legal", "server", {}, ())["game_id"]
+    gid = client.create(CreateGame("feast", 3, b"legal", "server", {}, ()))["game_id"]
     steps = play_random(client, gid, random.Random("legal"), choose=checked, game="feast")
-    assert client.view(gid, None, None).outcome is not None
+    assert client.view(ViewGame(gid, None, None, who=OPERATOR)).outcome is not None
     assert steps == sum(kinds.values()) > 100
     assert kinds["PlayOccupation"] > 0 and kinds["PlaceVikings"] > 0
     assert picker_for("red-north") is uniform and picker_for("brian-boru") is uniform
@@ -51,9 +53,11 @@ def test_card_counts_agree_with_the_events(tmp_path: Path) -> None:
     events: Counter[str] = Counter()
     uses: Counter[str] = Counter()
     for i in range(2):
-        gid = client.create("feast", 4, f"cards:{i}".encode(), "server", {}, ())["game_id"]
+        gid = client.create(CreateGame("feast", 4, f"cards:{i}".encode(), "server", {}, ()))[
+            "game_id"
+        ]
         play_random(client, gid, random.Random(f"cards:{i}"), choose=picker_for("feast"))
-        history = client.history(gid)
+        history = client.history(GetHistory(gid, who=OPERATOR))
         card_use(history, played, effects, triggered)
         for r in history:
             if r.type in ("OccupationPlayed", "OccupationPlayedBy"):

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from eventsourcing.cipher import AESCipher
 
+from skald.service.app.requests import CreateGame
 from skald.service.bootstrap import open_service
 from skald.service.store.check import StoreUnavailable
 
@@ -18,7 +19,7 @@ TOPIC = "eventsourcing.cipher:AESCipher"
 
 def _written(db: Path) -> str:
     svc = open_service(str(db))
-    gid = svc.create("red_north", 2).game_id
+    gid = svc.create(CreateGame("red_north", 2)).game_id
     svc.store.close()
     return gid
 

@@ -15,6 +15,7 @@ from urllib.parse import urlparse
 import grpc
 import pytest
 
+from skald.service.app.requests import CreateGame
 from skald.service.bootstrap import open_service
 from skald.service.contract._generated.skald.v1 import skald_pb2 as pb
 from skald.service.contract._generated.skald.v1 import skald_pb2_grpc as pb_grpc
@@ -99,7 +100,7 @@ def test_a_lost_database_is_unavailable_in_seconds_and_served_again_after(
 ) -> None:
     url, relay = relayed
     svc = open_service(url)
-    gid = svc.create("red_north", 2).game_id
+    gid = svc.create(CreateGame("red_north", 2)).game_id
     server, port = create_server(svc)
     try:
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:

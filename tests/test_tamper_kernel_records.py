@@ -44,6 +44,7 @@ from skald.domain.kernel.codec import to_data
 from skald.domain.kernel.errors import SkaldError
 from skald.domain.kernel.records import GameCreated, GameEnded, Reseeded, SeedReveal, Segment
 from skald.service.app.games import GameService
+from skald.service.app.requests import ExportGame, ImportGame, ListGames, VerifyGame
 from skald.service.bootstrap import registry
 from skald.service.model.auth import OPERATOR
 from skald.service.model.errors import Tampered
@@ -92,7 +93,10 @@ def stored(
     postgres = request.param == "postgres"
     url = f"{PG_URL}?schema={schema}" if postgres else str(tmp_path_factory.mktemp("s") / "s.db")
     svc = GameService(EventStore(url), registry())
-    ids = {game: svc.import_text(path.read_text())[0].game_id for game, path in GOLDENS.items()}
+    ids = {
+        game: svc.import_text(ImportGame(path.read_text()))[0].game_id
+        for game, path in GOLDENS.items()
+    }
     yield svc, ids
     svc.store.close()
     if postgres:
@@ -345,11 +349,11 @@ def _file_report(svc: GameService, original: list[Record], forged: list[Record])
     file is refused before that (a first record that is no skald.GameCreated, a running game),
     verify's of the records themselves."""
     text = _text(original, forged)
-    before = svc.list_games()
+    before = svc.list_games(ListGames())
     try:
-        svc.import_text(text)
+        svc.import_text(ImportGame(text))
     except SkaldError as error:
-        assert svc.list_games() == before
+        assert svc.list_games(ListGames()) == before
         if error.rule == "replay/does-not-verify":
             version, _, problem = error.reason.partition(": ")
             return Report(ok=False, first_bad=int(version.removeprefix("v")), problem=problem)
@@ -372,10 +376,10 @@ def _store_report(
     try:
         forgery.replace_game(svc.store, gid, forged.records)
         svc.repo.forget(gid)
-        report = svc.verify(gid, OPERATOR)
+        report = svc.verify(VerifyGame(gid, who=OPERATOR))
         if exported:
             with pytest.raises(SkaldError):
-                svc.import_text(svc.export(gid, OPERATOR))
+                svc.import_text(ImportGame(svc.export(ExportGame(gid, who=OPERATOR))))
     finally:
         forgery.replace_game(svc.store, gid, original)
         svc.repo.forget(gid)
@@ -394,7 +398,7 @@ def test_the_golden_games_verify_with_their_salts(
     svc, ids = stored
     secret = svc.repo.secret(ids[game])
     assert secret is not None and secret.salt_key == forgery.revealed_key(records)
-    assert svc.verify(ids[game], OPERATOR).ok
+    assert svc.verify(VerifyGame(ids[game], who=OPERATOR)).ok
 
 
 @pytest.mark.parametrize("game", list(GOLDENS))

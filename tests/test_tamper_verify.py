@@ -15,6 +15,14 @@ import pytest
 from skald.domain.kernel.errors import SkaldError
 from skald.domain.kernel.play import random_command
 from skald.service.app.games import GameService
+from skald.service.app.requests import (
+    CreateGame,
+    ExportGame,
+    ImportGame,
+    ListGames,
+    SubmitMove,
+    VerifyGame,
+)
 from skald.service.bootstrap import registry
 from skald.service.model.auth import OPERATOR
 from skald.service.model.records import Record
@@ -33,12 +41,12 @@ def svc(db_url: str) -> Iterator[GameService]:
 
 
 def _finished(svc: GameService, game: str, players: int, seed: int = 0) -> str:
-    gid = svc.create(game, players).game_id
+    gid = svc.create(CreateGame(game, players)).game_id
     picker = random.Random(seed)
     while (loaded := svc.load(gid)).ended is None:
         pick = random_command(loaded.rules, loaded.state, picker)
         assert pick is not None
-        svc.submit(gid, OPERATOR, *pick)
+        svc.submit(SubmitMove(gid, *pick, who=OPERATOR))
     return gid
 
 
@@ -52,15 +60,15 @@ def _refused_everywhere(svc: GameService, gid: str, forged: list[Record]) -> tup
     which import refuses without writing anything; both reports."""
     forgery.write_rows(svc.store, gid, forged)
     svc.repo.forget(gid)
-    stored = svc.verify(gid, OPERATOR)
+    stored = svc.verify(VerifyGame(gid, who=OPERATOR))
     assert not stored.ok, "the store's forged game verified"
-    text = svc.export(gid, OPERATOR)
+    text = svc.export(ExportGame(gid, who=OPERATOR))
     from_file = _file_report(text)
     assert not from_file.ok, "the forged export verified"
-    games = [row.game_id for row in svc.list_games()]
+    games = [row.game_id for row in svc.list_games(ListGames())]
     with pytest.raises(SkaldError):
-        svc.import_text(text)
-    assert [row.game_id for row in svc.list_games()] == games
+        svc.import_text(ImportGame(text))
+    assert [row.game_id for row in svc.list_games(ListGames())] == games
     assert (stored.first_bad, stored.problem) == (from_file.first_bad, from_file.problem)
     return stored, from_file
 
@@ -71,7 +79,7 @@ def _version_of(records: list[Record], kind: str) -> int:
 
 def test_chance_null_on_every_batch_is_refused(svc: GameService) -> None:
     gid = _finished(svc, "toy", 2)
-    assert svc.verify(gid, OPERATOR).ok
+    assert svc.verify(VerifyGame(gid, who=OPERATOR)).ok
     forged = forgery.reseal(forgery.chance_nulled(svc.store.read(gid)))
     report, _ = _refused_everywhere(svc, gid, forged)
     assert report.first_bad == 2 and "chance" in report.problem
@@ -120,9 +128,9 @@ def test_empty_segments_on_an_ended_game_is_refused(svc: GameService) -> None:
 
 def test_a_table_chance_batch_without_its_entries_is_refused(svc: GameService) -> None:
     order = ("c3", "c1", "c2", "c6", "c5", "c4")
-    gid = svc.create("toy", 2, chance="table", table_entries=[order]).game_id
-    svc.submit(gid, OPERATOR, 0, Roll(), chance_entries=[4])
-    assert svc.verify(gid, OPERATOR).ok
+    gid = svc.create(CreateGame("toy", 2, chance="table", table_entries=[order])).game_id
+    svc.submit(SubmitMove(gid, 0, Roll(), chance=[4], who=OPERATOR))
+    assert svc.verify(VerifyGame(gid, who=OPERATOR)).ok
     records = svc.store.read(gid)
     roll = records[-1]
     moved = forgery.edit(records, roll.version, data={**roll.data, "value": 6})
@@ -133,12 +141,12 @@ def test_a_table_chance_batch_without_its_entries_is_refused(svc: GameService) -
 def test_a_check_verify_cannot_run_is_a_failure_not_a_note(svc: GameService) -> None:
     """A running game's export has no seed: its chance cannot be re-derived, so verify fails
     saying why; the store's operator view supplies the seed and verifies it in full."""
-    gid = svc.create("toy", 2).game_id
-    svc.submit(gid, OPERATOR, 0, Roll())
-    report = _file_report(svc.export(gid, OPERATOR))
+    gid = svc.create(CreateGame("toy", 2)).game_id
+    svc.submit(SubmitMove(gid, 0, Roll(), who=OPERATOR))
+    report = _file_report(svc.export(ExportGame(gid, who=OPERATOR)))
     assert not report.ok and report.first_bad == 2 and "not revealed" in report.problem
     assert not report.notes
-    stored = svc.verify(gid, OPERATOR)
+    stored = svc.verify(VerifyGame(gid, who=OPERATOR))
     assert stored.ok and stored.checked == ["chain", "head", "commitments", "re-decision", "salts"]
 
 

@@ -21,6 +21,8 @@ from skald.cli.main import app
 from skald.cli.records.timeline import Timeline
 from skald.domain.kernel.codec import to_data
 from skald.service.app.audit import diff as service_diff
+from skald.service.app.requests import CreateGame, GetHistory, ListLegal, SubmitMove
+from skald.service.model.auth import OPERATOR
 from skald.service.store import replay_file
 from tests.view_helpers import (
     BB3,
@@ -138,7 +140,7 @@ def replay_file_records(db: str, game_id: str) -> list[Any]:
 
     client = LocalClient(open_service(db))
     try:
-        return client.history(game_id)
+        return client.history(GetHistory(game_id, who=OPERATOR))
     finally:
         client.close()
 
@@ -177,7 +179,9 @@ def test_the_live_server_streams_a_move_played_over_grpc_to_a_seat_page(tmp_path
 
     with grpc_server(tmp_path) as port:
         address = f"127.0.0.1:{port}"
-        created = RemoteClient(address).create("red_north", 2, b"live", "server", {}, [])
+        created = RemoteClient(address).create(
+            CreateGame("red_north", 2, b"live", "server", {}, [])
+        )
         gid, tokens = created["game_id"], created["seat_tokens"]
         seat0, seat1 = RemoteClient(address, tokens[0]), RemoteClient(address, tokens[1])
         live = start_live(seat0, gid, jobs=1)
@@ -191,7 +195,17 @@ def test_the_live_server_streams_a_move_played_over_grpc_to_a_seat_page(tmp_path
                 target=lambda: got.extend(_sse_frames(f"{live.url}events?after={start}", 1, 20))
             )
             reader.start()
-            version, _ = seat1.submit(gid, 1, seat1.legal(gid, 1)[0], None, None, [])
+            version, _ = seat1.submit(
+                SubmitMove(
+                    gid,
+                    1,
+                    seat1.legal(ListLegal(gid, 1, who=OPERATOR))[0][0],
+                    None,
+                    None,
+                    [],
+                    who=OPERATOR,
+                )
+            )
             reader.join(25)
             assert got, "no frame arrived"
             frame = got[0]
@@ -222,10 +236,22 @@ def test_a_page_written_over_grpc_holds_what_the_token_is_served(tmp_path: Path)
 
     with grpc_server(tmp_path) as port:
         address = f"127.0.0.1:{port}"
-        created = RemoteClient(address).create("red_north", 2, b"remote", "server", {}, [])
+        created = RemoteClient(address).create(
+            CreateGame("red_north", 2, b"remote", "server", {}, [])
+        )
         gid, tokens = created["game_id"], created["seat_tokens"]
         seat1 = RemoteClient(address, tokens[1])
-        seat1.submit(gid, 1, seat1.legal(gid, 1)[0], None, None, [])
+        seat1.submit(
+            SubmitMove(
+                gid,
+                1,
+                seat1.legal(ListLegal(gid, 1, who=OPERATOR))[0][0],
+                None,
+                None,
+                [],
+                who=OPERATOR,
+            )
+        )
         seat1.close()
         for token, series, verified in (
             (tokens[0], "seat0", None),

@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from skald.service.app.requests import CreateGame, ListLegal, SubmitMove
+from skald.service.model.auth import OPERATOR
 from tests.view_helpers import BB3, FEAST2, RN2, build, forked_pair, grpc_server, page_data
 
 CHROMIUM = os.environ.get("SKALD_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -226,7 +228,9 @@ def test_the_live_page_shows_a_move_played_over_grpc(browser: Any, tmp_path: Pat
 
     with grpc_server(tmp_path) as port:
         address = f"127.0.0.1:{port}"
-        created = RemoteClient(address).create("red_north", 2, b"live-page", "server", {}, [])
+        created = RemoteClient(address).create(
+            CreateGame("red_north", 2, b"live-page", "server", {}, [])
+        )
         gid, tokens = created["game_id"], created["seat_tokens"]
         seat0, seat1 = RemoteClient(address, tokens[0]), RemoteClient(address, tokens[1])
         live = start_live(seat0, gid, jobs=1)
@@ -238,7 +242,17 @@ def test_the_live_page_shows_a_move_played_over_grpc(browser: Any, tmp_path: Pat
             )
             before = page.version()
             count = tab.locator("ol.events > li").count()
-            version, _ = seat1.submit(gid, 1, seat1.legal(gid, 1)[0], None, None, [])
+            version, _ = seat1.submit(
+                SubmitMove(
+                    gid,
+                    1,
+                    seat1.legal(ListLegal(gid, 1, who=OPERATOR))[0][0],
+                    None,
+                    None,
+                    [],
+                    who=OPERATOR,
+                )
+            )
             tab.wait_for_function(
                 f"() => Number(document.querySelector('figure').dataset.v) === {version}",
                 timeout=15000,

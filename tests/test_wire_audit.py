@@ -12,10 +12,12 @@ from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
 from skald.service.app.games import GameService
+from skald.service.app.requests import RulesInfo, VerifyGame
 from skald.service.bootstrap import registry
 from skald.service.client import LocalClient, RemoteClient
 from skald.service.contract import wire
 from skald.service.grpc.server import create_server
+from skald.service.model.auth import OPERATOR
 from skald.service.store.event_store import EventStore
 from tests.e2e_helpers import Rpc, metadata, pb, rule_of
 
@@ -130,10 +132,15 @@ def test_remote_client_answers_verify_and_rules_as_the_local_client(
     local = LocalClient(service)
     remote = RemoteClient(f"127.0.0.1:{port}", game.referee_token)
     try:
-        assert remote.verify(game.game_id) == local.verify(game.game_id)
-        assert remote.verify(game.game_id)["game"] == "brian_boru"
+        assert remote.verify(VerifyGame(game.game_id, who=OPERATOR)) == local.verify(
+            VerifyGame(game.game_id, who=OPERATOR)
+        )
+        assert remote.verify(VerifyGame(game.game_id, who=OPERATOR))["game"] == "brian_boru"
         for name in ("feast", "red-north", "brian-boru"):
-            remote_info, local_info = remote.rules_info(name), local.rules_info(name)
+            remote_info, local_info = (
+                remote.rules_info(RulesInfo(name)),
+                local.rules_info(RulesInfo(name)),
+            )
             assert remote_info["components"] == local_info["components"]
             assert _types(remote_info["components"]) == _types(local_info["components"])
     finally:
@@ -189,8 +196,8 @@ def test_get_rules_lists_the_setup_options_create_game_takes(
         remote = RemoteClient(f"127.0.0.1:{port}", None)
         try:
             assert (
-                remote.rules_info(game)["options"]
-                == LocalClient(service).rules_info(game)["options"]
+                remote.rules_info(RulesInfo(game))["options"]
+                == LocalClient(service).rules_info(RulesInfo(game))["options"]
             )
         finally:
             remote.close()

@@ -16,6 +16,7 @@ from grpc_status import rpc_status
 from skald.domain.kernel import errors
 from skald.domain.kernel.errors import SkaldError
 from skald.domain.red_north import commands as rn
+from skald.service.app.requests import ListLegal, SubmitMove
 from skald.service.bootstrap import open_service
 from skald.service.client import RemoteClient, remote_error
 from skald.service.contract import wire
@@ -23,6 +24,7 @@ from skald.service.contract._generated.skald.v1 import skald_pb2 as pb
 from skald.service.contract._generated.skald.v1 import skald_pb2_grpc
 from skald.service.grpc.server import create_server
 from skald.service.model import errors as service_errors
+from skald.service.model.auth import OPERATOR
 
 
 class Server:
@@ -151,11 +153,19 @@ def test_the_remote_client_raises_the_same_class(server: Server) -> None:
     try:
         with pytest.raises(errors.IllegalMove) as illegal:
             client.submit(
-                server.game.game_id, 0, rn.Deploy(("nope-0", "nope-1", "nope-2")), None, None, []
+                SubmitMove(
+                    server.game.game_id,
+                    0,
+                    rn.Deploy(("nope-0", "nope-1", "nope-2")),
+                    None,
+                    None,
+                    [],
+                    who=OPERATOR,
+                )
             )
         assert illegal.value.rule == "red_north/card-not-in-hand"
         with pytest.raises(service_errors.Forbidden) as forbidden:
-            client.legal(server.game.game_id, 2)
+            client.legal(ListLegal(server.game.game_id, 2, who=OPERATOR))[0]
         assert forbidden.value.rule.startswith("auth/")
     finally:
         client.close()

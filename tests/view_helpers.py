@@ -16,6 +16,8 @@ from typer.testing import CliRunner
 
 from skald.cli.html.pack import unpack, unpayload
 from skald.cli.main import app
+from skald.service.app.requests import ForkGame, ImportGame, ListLegal, SubmitMove
+from skald.service.model.auth import OPERATOR
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLAYS = ROOT / "replays"
@@ -85,16 +87,20 @@ def forked_pair(folder: Path) -> Forked:
     db = str(folder / "fork.db")
     client = LocalClient(open_service(db))
     try:
-        created, _ = client.import_text(RN2.read_text())
+        created, _ = client.import_text(ImportGame(RN2.read_text()))
         a = created["game_id"]
         timeline = Timeline("a", replay_file.load_bytes(RN2.read_bytes()).records)
         move = timeline.moves[13]
         at = move.first - 1
-        b = client.fork(a, at, False)["game_id"]
+        b = client.fork(ForkGame(a, at, False, who=OPERATOR))["game_id"]
         assert move.seat is not None and move.command is not None
         original = decode_command(timeline.rules, move.command["type"], move.command["data"])
-        other = next(c for c in client.legal(b, move.seat) if type(c) is not type(original))
-        client.submit(b, move.seat, other, None, None, [])
+        other = next(
+            c
+            for c in client.legal(ListLegal(b, move.seat, who=OPERATOR))[0]
+            if type(c) is not type(original)
+        )
+        client.submit(SubmitMove(b, move.seat, other, None, None, [], who=OPERATOR))
     finally:
         client.close()
     return Forked(db, a, b, at)

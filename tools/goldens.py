@@ -43,8 +43,10 @@ from skald.cli.autoplay.pickers import picker_for
 from skald.cli.autoplay.random_games import play_random
 from skald.domain.kernel.codec import to_data
 from skald.domain.kernel.errors import SkaldError
+from skald.service.app.requests import CreateGame, ExportGame
 from skald.service.bootstrap import open_service
 from skald.service.client import LocalClient
+from skald.service.model.auth import OPERATOR
 from skald.service.model.folding import fold_into, fold_records
 from skald.service.model.records import GENESIS, Record, canonical
 from skald.service.model.registry import canonical as game_name
@@ -161,12 +163,14 @@ def record(golden: Golden) -> tuple[str, str]:
         svc = open_service(str(Path(folder) / "golden.db"))
         try:
             created = svc.create(
-                golden.game,
-                golden.players,
-                seed=golden.seed,
-                options=golden.options,
-                game_id=golden.game_id,
-                pinned=golden.pinned,
+                CreateGame(
+                    golden.game,
+                    golden.players,
+                    seed=golden.seed,
+                    options=golden.options,
+                    game_id=golden.game_id,
+                    pinned=golden.pinned,
+                )
             )
             client = LocalClient(svc)
             client.receipts = None  # the recorder keeps no receipts (and makes no store key)
@@ -177,7 +181,7 @@ def record(golden: Golden) -> tuple[str, str]:
                 command_ids="golden",
                 choose=picker_for(game_name(golden.game)),
             )
-            exported = client.export(created.game_id)
+            exported = client.export(ExportGame(created.game_id, who=OPERATOR))
         finally:
             svc.store.close()
     records = restamp(replay_file.loads(exported.split("\n")).records)

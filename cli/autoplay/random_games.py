@@ -8,7 +8,9 @@ from collections import Counter
 
 from skald.cli.autoplay.pickers import Picker, tally_label, uniform
 from skald.domain.kernel.errors import SkaldError
+from skald.service.app.requests import ListLegal, SubmitMove, ViewGame
 from skald.service.client import Client
+from skald.service.model.auth import OPERATOR
 
 
 def play_random(
@@ -29,17 +31,19 @@ def play_random(
     ``tally``, each command's ``tally_label`` for ``game`` is counted there."""
     steps = 0
     while steps < max_steps:
-        result = client.view(game_id, None, None)
+        result = client.view(ViewGame(game_id, None, None, who=OPERATOR))
         if result.outcome is not None:
             return steps
         seats = list(result.to_act)
         picker.shuffle(seats)
         for seat in seats:
-            options = client.legal(game_id, seat)
+            options = client.legal(ListLegal(game_id, seat, who=OPERATOR))[0]
             if options:
                 cid = f"{command_ids}-{steps + 1}" if command_ids is not None else None
                 command = choose(options, picker)
-                client.submit(game_id, seat, command, result.version, cid, ())
+                client.submit(
+                    SubmitMove(game_id, seat, command, result.version, cid, (), who=OPERATOR)
+                )
                 steps += 1
                 if tally is not None and (label := tally_label(game, command)) is not None:
                     tally[label] += 1

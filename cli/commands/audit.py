@@ -19,6 +19,16 @@ from skald.cli.common import (
     with_cli,
 )
 from skald.cli.records.sources import file_report, is_file, records_of
+from skald.service.app.requests import (
+    CheckCommand,
+    ForkGame,
+    GetHistory,
+    ListDisputes,
+    ListLegal,
+    VerifyGame,
+    ViewGame,
+)
+from skald.service.model.auth import OPERATOR
 
 if TYPE_CHECKING:  # loaded by the commands that use them, so `skald --help` starts fast
     from skald.domain.kernel.records import SeedReveal
@@ -131,7 +141,9 @@ def _browse(
     from skald.service.app import disputes
 
     raw = file_disputes(ref) if is_file(ref) else ()
-    shown = disputes.shown(raw) if is_file(ref) else client.disputes(label)
+    shown = (
+        disputes.shown(raw) if is_file(ref) else client.disputes(ListDisputes(label, who=OPERATOR))
+    )
 
     def verifier() -> dict[str, Any]:
         if is_file(ref):
@@ -140,7 +152,7 @@ def _browse(
             checked = disputes.apply(verify_records(records, seeds), records, raw)
             report: dict[str, Any] = checked.to_json()
             return report
-        return client.verify(label)
+        return client.verify(VerifyGame(label, who=OPERATOR))
 
     browse(Timeline(label, records, shown), verifier, start)
 
@@ -176,8 +188,8 @@ def fork(
                 "first, then fork the id it prints",
             )
         source = client.resolve(game_id)
-        ended = client.view(source, None, None).outcome is not None
-        created = client.fork(source, at, reseed)
+        ended = client.view(ViewGame(source, None, None, who=OPERATOR)).outcome is not None
+        created = client.fork(ForkGame(source, at, reseed, who=OPERATOR))
         created["open_hand"] = ended and not reseed
 
         def human() -> None:
@@ -317,8 +329,8 @@ def verify(
         with cli.session() as client:
             gid = client.resolve(ref)
             found = box.of([gid]) or box.every() if box is not None else None
-            report = client.verify(gid, found)
-            records = client.history(gid) if wanted else []
+            report = client.verify(VerifyGame(gid, found, who=OPERATOR))
+            records = client.history(GetHistory(gid, who=OPERATOR)) if wanted else []
     if not report["ok"]:
         emit(cli.json, report, lambda: None)
         raise fail(
@@ -418,7 +430,7 @@ def _read_at(client: Any, gid: str, rules: Any, seat: int, at: int, text: str) -
     if not isinstance(client, LocalClient):
         return None
     try:
-        legal = client.svc.legal(gid, OPERATOR, seat, at).commands
+        legal = client.svc.legal(ListLegal(gid, seat, at, who=OPERATOR)).commands
         return Moves(rules.name, legal).read(text)
     except (NotationError, SkaldError):
         return None
@@ -459,7 +471,9 @@ def check(
             if cmd is None:
                 raise error from None
         try:
-            records = client.check(gid, at, seat, cmd, parse_entries(chance))
+            records = client.check(
+                CheckCommand(gid, at, seat, cmd, parse_entries(chance), who=OPERATOR)
+            )
         except SkaldError as error:
             if error.kind in ("illegal", "not_your_turn", "game_over", "chance_needed"):
                 rule, reason = error.rule, error.reason

@@ -12,6 +12,8 @@ from rich.text import Text
 
 from skald.cli.common import Cli, console, emit, fail, literal, with_cli
 from skald.cli.words.disputes import dispute_lines
+from skald.service.app.requests import FileDispute, RuleDispute
+from skald.service.model.auth import OPERATOR
 
 app = typer.Typer()
 
@@ -46,7 +48,7 @@ def dispute(
     its operator."""
     with cli.session() as client:
         gid = client.resolve(game_id)
-        filed = client.dispute(gid, at, seat, text)
+        filed = client.dispute(FileDispute(gid, at, seat, text, who=OPERATOR))
 
         def human() -> None:
             console.print(
@@ -90,7 +92,7 @@ def rule(
         raise fail(cli.json, "rule/verdict", "give one of --uphold or --dismiss")
     with cli.session() as client:
         gid = client.resolve(game_id)
-        ruled = client.rule(gid, number, uphold, text, fork_at, reseed)
+        ruled = client.rule(RuleDispute(gid, number, uphold, text, fork_at, reseed, who=OPERATOR))
 
         def human() -> None:
             verdict = "[bold green]upheld[/]" if uphold else "[bold red]dismissed[/]"

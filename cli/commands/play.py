@@ -17,6 +17,17 @@ from skald.cli.common import (
     warn,
     with_cli,
 )
+from skald.service.app.requests import (
+    CreateGame,
+    GetHistory,
+    ListDisputes,
+    ListLegal,
+    PageGames,
+    RulesInfo,
+    SubmitMove,
+    ViewGame,
+)
+from skald.service.model.auth import OPERATOR
 
 if TYPE_CHECKING:  # rich tables load with the commands that draw them
     from rich.table import Table
@@ -57,12 +68,14 @@ def new(
         )
     with cli.session(creates=True) as client:
         created = client.create(
-            game,
-            players,
-            seed.encode() if seed is not None else None,
-            chance,
-            parse_options(option),
-            parse_entries(entries),
+            CreateGame(
+                game,
+                players,
+                seed.encode() if seed is not None else None,
+                chance,
+                parse_options(option),
+                parse_entries(entries),
+            )
         )
 
         def human() -> None:
@@ -134,13 +147,12 @@ def play(
     if seat is None:
         raise fail(cli.json, "play/seat", "name the acting seat: --seat N")
     from skald.cli.draw.render import record_line
-    from skald.service.client import SubmitMove
 
     with cli.session() as client:
         gid = client.resolve(game_id)
         cmd = read_move(client, gid, seat, command)
-        move = SubmitMove(gid, seat, cmd, expect, command_id, tuple(parse_entries(chance)))
-        version, records = client.submit_move(move)
+        move = SubmitMove(gid, seat, cmd, expect, command_id, parse_entries(chance), who=OPERATOR)
+        version, records = client.submit(move)
         records = seen_by(client, gid, seat, records)
 
         def human() -> None:
@@ -164,7 +176,9 @@ def seen_by(client: Any, gid: str, seat: int, records: list[Any]) -> list[Any]:
     if not isinstance(client, LocalClient) or not records:
         return records
     who = Principal("seat", seat)
-    return list(client.history(gid, records[0].version - 1, records[-1].version, who=who))
+    return list(
+        client.history(GetHistory(gid, records[0].version - 1, records[-1].version, who=who))
+    )
 
 
 def read_move(client: Any, gid: str, seat: int, text: str) -> Any:
@@ -177,7 +191,9 @@ def read_move(client: Any, gid: str, seat: int, text: str) -> Any:
 
     if is_json(text):
         return parse_command(client.rules_of(gid), text)
-    legal = client.legal(gid, seat)  # through --server, the answer also names the game
+    legal = client.legal(ListLegal(gid, seat, who=OPERATOR))[
+        0
+    ]  # through --server, the answer also names the game
     try:
         return Moves(client.rules_of(gid).name, legal).read(text)
     except NotationError as error:
@@ -207,7 +223,7 @@ def legal(
             from skald.cli.words.notation import numbered
             from skald.cli.words.session_lines import move_lines
 
-            rows = numbered(rules.name, client.legal(gid, seat))
+            rows = numbered(rules.name, client.legal(ListLegal(gid, seat, who=OPERATOR))[0])
             if not rows:
                 console.print(f"seat {seat} has nothing to do now", highlight=False)
             for line in move_lines(rows, max(60, console.width)):
@@ -215,9 +231,9 @@ def legal(
             return
         groups: list[dict[str, Any]] = []
         if every:
-            commands = client.legal(gid, seat)
+            commands = client.legal(ListLegal(gid, seat, who=OPERATOR))[0]
         else:
-            commands, groups = client.legal_compact(gid, seat)
+            commands, groups = client.legal(ListLegal(gid, seat, compact=True, who=OPERATOR))
         texts = [wire.command_to_json(rules.name, c) for c in commands]
         emit(
             cli.json,
@@ -247,13 +263,13 @@ def show(
 ) -> None:
     """The public view at any version (a seat's with --seat), drawn for a person or as JSON."""
     from skald.cli.draw.render import draw_view, write_svg
-    from skald.service.client import ViewGame, view_json
+    from skald.service.client import view_json
 
     if svg is not None and not svg.strip():
         raise fail(cli.json, "show/svg-file", "--svg needs a file name to write the picture to")
     with cli.session() as client:
         gid = client.resolve(game_id)
-        result = client.view_game(ViewGame(gid, seat, at))
+        result = client.view(ViewGame(gid, seat, at, who=OPERATOR))
         if svg:
             write_svg(result, svg)
         emit(cli.json, view_json(result), lambda: console.print(draw_view(result)))
@@ -283,7 +299,7 @@ def log(
     from skald.service.model.auth import Principal
 
     with cli.session() as client:
-        who = None  # locally the operator: the referee's view
+        who = OPERATOR  # locally the operator: the referee's view
         if isinstance(client, LocalClient):
             if seat is not None:
                 who = Principal("seat", seat)
@@ -297,11 +313,11 @@ def log(
             view = "the token's"
         gid = client.resolve(game_id)
         if seat is not None:
-            players = int(client.history(gid, 0, 1, who=who)[0].data["players"])
+            players = int(client.history(GetHistory(gid, 0, 1, who=who))[0].data["players"])
             if not 0 <= seat < players:
                 raise Malformed("seat/out-of-range", f"seats are 0..{players - 1}, not {seat}")
-        records = client.history(gid, after, who=who)
-        disputes = client.disputes(gid, who=who)
+        records = client.history(GetHistory(gid, after, who=who))
+        disputes = client.disputes(ListDisputes(gid, who=who))
 
         def human() -> None:
             from skald.cli.commands.disputes import print_disputes
@@ -350,7 +366,7 @@ def games(
         from skald.service.store.check import StoreMissing
 
         try:
-            rows, next_page = client.games_page(query)
+            rows, next_page = client.games_page(PageGames(query))
         except StoreMissing as missing:  # no store yet holds no games; none is made to say so
             warn(missing.rule, missing.reason)
             rows, next_page = [], None
@@ -385,7 +401,7 @@ def rules(
 ) -> None:
     """The game's setup options (for `skald new --option`) and printed component data."""
     with cli.session() as client:
-        info = dict(client.rules_info(game))
+        info = dict(client.rules_info(RulesInfo(game)))
         info.setdefault("options", setup_options(game) if info["playable"] else [])
 
         def human() -> None:

@@ -11,6 +11,8 @@ import typer
 
 from skald.cli.common import Cli, console, emit, fail, literal, with_cli
 from skald.cli.records.sources import is_file, records_of, replay_path
+from skald.service.app.requests import ExportGame, GetHistory, ImportGame
+from skald.service.model.auth import OPERATOR
 
 if TYPE_CHECKING:
     from skald.service.client import Client
@@ -67,11 +69,15 @@ def export_game(
                 from skald.service.store import replay_file
 
                 gid = client.resolve(game_id)
-                records = list(replay_file.load_bytes(client.export(gid).encode()).records)
+                records = list(
+                    replay_file.load_bytes(
+                        client.export(ExportGame(gid, who=OPERATOR)).encode()
+                    ).records
+                )
             text = text_record(Timeline(gid, records))
         else:
             gid = client.resolve(game_id)
-            text = client.export(gid)
+            text = client.export(ExportGame(gid, who=OPERATOR))
         lines = text.count("\n")
         if to_stdout or output is None:
             sys.stdout.write(text)
@@ -121,7 +127,7 @@ def import_game(
                     ),
                 )
                 return
-        created, report = client.import_text(replay_file.decode(raw))
+        created, report = client.import_text(ImportGame(replay_file.decode(raw)))
 
         def human() -> None:
             console.print(
@@ -143,7 +149,7 @@ def _held_as(client: Client, game_id: str, hashes: list[str]) -> tuple[str, int]
     from skald.domain.kernel.errors import SkaldError
 
     try:
-        stored = client.history(game_id)
+        stored = client.history(GetHistory(game_id, who=OPERATOR))
     except SkaldError as error:
         if error.kind in ("not_found", "not_your_turn", "unauthenticated"):  # cannot tell
             return None

@@ -28,6 +28,16 @@ from skald.cli.common import (
     session,
     with_cli,
 )
+from skald.service.app.requests import (
+    CreateGame,
+    ExportGame,
+    GetHistory,
+    ListLegal,
+    SubmitMove,
+    ViewGame,
+    WatchGame,
+)
+from skald.service.model.auth import OPERATOR
 
 if TYPE_CHECKING:  # the games, the service and rich's widgets load in the commands that use them
     from rich.table import Table
@@ -69,7 +79,7 @@ def play_one(
     from skald.service.model.registry import canonical
 
     name = canonical(game)
-    created = client.create(game, players, f"{base}:{index}".encode(), "server", {}, ())
+    created = client.create(CreateGame(game, players, f"{base}:{index}".encode(), "server", {}, ()))
     gid = created["game_id"]
     if isinstance(client, RemoteClient) and not token:
         client = client.with_token(created["referee_token"])  # its referee plays all seats
@@ -86,8 +96,13 @@ def play_one(
     if cards:
         from skald.domain.feast.game.cards.usage import card_use
 
-        card_use(client.history(gid), run.played, run.effects, run.triggered)
-    outcome = client.view(gid, None, None).outcome
+        card_use(
+            client.history(GetHistory(gid, who=OPERATOR)),
+            run.played,
+            run.effects,
+            run.triggered,
+        )
+    outcome = client.view(ViewGame(gid, None, None, who=OPERATOR)).outcome
     assert outcome is not None, "play_random returns only at the game's end"
     run.scores = [int(x) for x in outcome.scores]
     run.winners = [int(w) for w in outcome.winners]
@@ -430,7 +445,9 @@ def demo(
     address = f"127.0.0.1:{port}"
     try:
         lobby = RemoteClient(address, operator)
-        created = lobby.create(game, players, seed.encode() if seed else None, "server", {}, ())
+        created = lobby.create(
+            CreateGame(game, players, seed.encode() if seed else None, "server", {}, ())
+        )
         gid = created["game_id"]
         seats = [RemoteClient(address, tok) for tok in created["seat_tokens"]]
         box = ReceiptBox(Path(tempfile.mkdtemp(prefix="skald-demo-receipts-")))
@@ -438,21 +455,34 @@ def demo(
             client.receipts = box
         watched: list[Any] = []
         watcher = threading.Thread(
-            target=lambda: watched.extend(RemoteClient(address).watch(gid, 0)), daemon=True
+            target=lambda: watched.extend(
+                RemoteClient(address).watch(WatchGame(gid, 0, who=OPERATOR))
+            ),
+            daemon=True,
         )
         watcher.start()
         picker = random.Random(seed or None)
         commands = 0
         started = time.perf_counter()
         while True:
-            result = lobby.view(gid, None, None)
+            result = lobby.view(ViewGame(gid, None, None, who=OPERATOR))
             if result.outcome is not None:
                 break
             acted = False
             for seat in sorted(result.to_act, key=lambda _: picker.random()):
-                options = seats[seat].legal(gid, seat)
+                options = seats[seat].legal(ListLegal(gid, seat, who=OPERATOR))[0]
                 if options:
-                    seats[seat].submit(gid, seat, picker.choice(options), result.version, None, ())
+                    seats[seat].submit(
+                        SubmitMove(
+                            gid,
+                            seat,
+                            picker.choice(options),
+                            result.version,
+                            None,
+                            (),
+                            who=OPERATOR,
+                        )
+                    )
                     commands += 1
                     acted = True
                     break
@@ -461,7 +491,7 @@ def demo(
         elapsed = time.perf_counter() - started
         watcher.join(timeout=10)
         referee = RemoteClient(address, created["referee_token"])
-        text = referee.export(gid)
+        text = referee.export(ExportGame(gid, who=OPERATOR))
         path = out or Path(tempfile.gettempdir()) / f"skald-demo-{gid[:8]}.jsonl"
         path.write_text(text)
         parsed = load_bytes(path.read_bytes())
@@ -473,9 +503,12 @@ def demo(
             None,
             [parsed.created.game_id],
         )
-        final = lobby.view(gid, None, None)
+        final = lobby.view(ViewGame(gid, None, None, who=OPERATOR))
         middle = max(1, final.version // 2)  # mid-game, where seat and spectator differ most
-        side_by_side = (seats[0].view(gid, 0, middle), lobby.view(gid, None, middle))
+        side_by_side = (
+            seats[0].view(ViewGame(gid, 0, middle, who=OPERATOR)),
+            lobby.view(ViewGame(gid, None, middle, who=OPERATOR)),
+        )
         payload = {
             "game_id": gid,
             "game": created["game"],

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from skald.domain.kernel.codec import to_data
+from skald.service.app.requests import GetHistory, ViewGame
+from skald.service.model.auth import OPERATOR
 
 if TYPE_CHECKING:
     from skald.cli.records.timeline import Timeline
@@ -186,7 +188,9 @@ class Follower:
         from skald.service.model.registry import cli_name
 
         rules = client.rules_of(game_id)
-        created = read_kernel(client.history(game_id, 0, 1)[0], GameCreated)
+        created = read_kernel(
+            client.history(GetHistory(game_id, 0, 1, who=OPERATOR))[0], GameCreated
+        )
         frames = GameFrames(
             label,
             cli_name(rules.name),
@@ -237,7 +241,9 @@ class Follower:
             views: dict[str, Any] = {}
             base: tuple[ViewResult, dict[str, Any]] | None = None
             for s in frames.series:
-                result = self.client.view(self.game_id, s.seat, record.version)
+                result = self.client.view(
+                    ViewGame(self.game_id, s.seat, record.version, who=OPERATOR)
+                )
                 data = to_data(result.view)
                 views[s.key] = data
                 frames.views[s.key].append((s.seat, data))

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlparse
 
 from skald.cli.html.draw import draw_one
+from skald.service.app.requests import WatchGame
+from skald.service.model.auth import OPERATOR
 
 if TYPE_CHECKING:
     from skald.cli.html.frames import Follower
@@ -44,7 +46,9 @@ class Live:
 
         follower = self.follower
         try:
-            for record in follower.client.watch(follower.game_id, self.after):
+            for record in follower.client.watch(
+                WatchGame(follower.game_id, self.after, who=OPERATOR)
+            ):
                 if self.stopping.is_set():
                     return
                 for frame in follower.extend([record]):

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 from skald.cli.html.frames import Follower, GameFrames, Series, series_for
 from skald.cli.html.page import stamped
 from skald.cli.records.sources import is_file, replay_path
+from skald.service.app.requests import GetHistory, ListDisputes, VerifyGame, ViewGame
+from skald.service.model.auth import OPERATOR
 
 if TYPE_CHECKING:
     from skald.service.client import Client
@@ -56,14 +58,14 @@ def load(client: Client | None, ref: str, to: int | None = None) -> Source:
         return Source(path.name, shown, True, stamped(report), disputes=about)
     assert client is not None
     gid = client.resolve(ref)
-    records = client.history(gid)
+    records = client.history(GetHistory(gid, who=OPERATOR))
     full = all(r.salt is not None for r in records)
     try:
-        report = client.verify(gid)
+        report = client.verify(VerifyGame(gid, who=OPERATOR))
     except SkaldError as error:  # a seat or a spectator may not verify a stored game
         report = {"ok": None, "problem": f"{error.rule}: {error.reason}"}
     shown = _upto(records, to)
-    about = _about(client.disputes(gid), len(shown))
+    about = _about(client.disputes(ListDisputes(gid, who=OPERATOR)), len(shown))
     return Source(gid, shown, full, stamped(report), gid, about)
 
 
@@ -86,7 +88,7 @@ def reader_series(client: Client, game_id: str, seat: int | None, public: bool) 
     """The one series a redacted reader gets: its seat's view (a seat token), else public."""
     from skald.domain.kernel.errors import SkaldError
 
-    served = client.view(game_id, seat, None).seat
+    served = client.view(ViewGame(game_id, seat, None, who=OPERATOR)).seat
     if public and served is not None:
         raise SkaldError(
             "view/public-with-seat-token",

@@ -6,6 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from skald.service.app.requests import GetHistory
+from skald.service.model.auth import OPERATOR
+
 if TYPE_CHECKING:
     from skald.domain.kernel.records import SeedReveal
     from skald.service.client import Client
@@ -50,7 +53,7 @@ def records_of(client: Client | None, ref: str) -> tuple[str, list[Record], list
         return ref, list(parsed.records), list(parsed.seeds)
     assert client is not None
     gid = client.resolve(ref)
-    return gid, client.history(gid), []
+    return gid, client.history(GetHistory(gid, who=OPERATOR)), []
 
 
 def file_disputes(ref: str) -> tuple[dict[str, Any], ...]:

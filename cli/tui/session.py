@@ -28,7 +28,8 @@ from rich.text import Text
 from skald.cli.tui.session_screen import Follower, Screen, Terminal, describe, words_of
 from skald.cli.words.notation import Moves, NotationError, to_text
 from skald.cli.words.session_lines import condense, move_lines
-from skald.service.client import SubmitMove, ViewGame
+from skald.service.app.requests import GetHistory, ListLegal, SubmitMove, ViewGame
+from skald.service.model.auth import OPERATOR
 
 if TYPE_CHECKING:
     from skald.service.client import Client, ViewResult
@@ -63,10 +64,10 @@ class Session:
     game: str = ""
     only: str = ""
     """A beginning typed that several moves share: the screen lists just those."""
-    who: Principal | None = None
-    """Whom the session reads and acts as on a local store (``None``: the operator; a seat
-    once it plays; hot-seat's last screen, a spectator). Through ``--server`` it stays
-    ``None``: the token decides."""
+    who: Principal = OPERATOR
+    """Whom the session reads and acts as on a local store (at first the operator, who holds
+    the database; a seat once it plays; hot-seat's last screen, a spectator). Through
+    ``--server`` it is not sent: the token decides."""
 
     def run(self) -> None:
         self.rules = self.client.rules_of(self.game_id)
@@ -78,7 +79,7 @@ class Session:
 
     def _loop(self) -> None:
         while True:
-            public = self.client.view_game(ViewGame(self.game_id, who=self.who))
+            public = self.client.view(ViewGame(self.game_id, who=self.who))
             if public.outcome is not None:
                 self._finish()
                 return
@@ -106,7 +107,7 @@ class Session:
             ours.insert(0, self.shown)  # a seat keeps the terminal while it is to act
         for seat in ours:
             self._as(seat)
-            legal = self.client.legal(self.game_id, seat, who=self.who)
+            legal = self.client.legal(ListLegal(self.game_id, seat, who=self.who))[0]
             if legal:
                 return seat, Moves(self.game, legal)
         return None, None
@@ -180,7 +181,7 @@ class Session:
             return
         try:
             move = SubmitMove(self.game_id, seat, command, version, who=self.who)
-            self.client.submit_move(move)
+            self.client.submit(move)
         except SkaldError as error:
             self.message = Text(f"refused: {describe(error)}. Nothing was played.", "bold red")
             return
@@ -192,7 +193,7 @@ class Session:
         and a line typed meanwhile plays one."""
         (seat,) = self.seats[:1]
         self._as(seat)
-        legal = self.client.legal(self.game_id, seat, who=self.who)
+        legal = self.client.legal(ListLegal(self.game_id, seat, who=self.who))[0]
         moves = Moves(self.game, legal) if legal else None
         waiting = ", ".join(f"seat {s}" for s in public.to_act) or "nobody"
         self.message = Text.assemble(
@@ -233,7 +234,7 @@ class Session:
     def _draw(self, seat: int | None, moves: Moves | None, final: bool = False) -> None:
         from skald.cli.draw.render import draw_view
 
-        result = self.client.view_game(ViewGame(self.game_id, seat, who=self.who))
+        result = self.client.view(ViewGame(self.game_id, seat, who=self.who))
         console = self.screen.console
         self.screen.clear()
         parts: list[RenderableType] = [draw_view(result), self._recent(result.version)]
@@ -272,7 +273,9 @@ class Session:
         return out
 
     def _recent(self, version: int) -> Text:
-        records = self.client.history(self.game_id, max(0, version - 4 * RECENT - 20), who=self.who)
+        records = self.client.history(
+            GetHistory(self.game_id, max(0, version - 4 * RECENT - 20), who=self.who)
+        )
         lines = [r for r in records if r.command is not None][-RECENT:]
         out = Text("Last moves: ", style="bold")
         if not lines:
@@ -307,7 +310,7 @@ def run_session(
     from skald.domain.kernel.errors import Malformed
     from skald.service.client import LocalClient
 
-    public = client.view(game_id, None, None)
+    public = client.view(ViewGame(game_id, None, None, who=OPERATOR))
     players = _players(client, game_id)
     if hot_seat:
         if not isinstance(client, LocalClient):
@@ -324,7 +327,7 @@ def run_session(
 
 
 def _players(client: Client, game_id: str) -> int:
-    created = client.history(game_id, 0, 1)[0]
+    created = client.history(GetHistory(game_id, 0, 1, who=OPERATOR))[0]
     return int(created.data["players"])
 
 

@@ -21,6 +21,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.console import Console
 
+from skald.service.app.requests import ViewGame, WatchGame
+from skald.service.model.auth import OPERATOR
+
 if TYPE_CHECKING:
     from skald.service.client import Client
 
@@ -115,7 +118,7 @@ class Follower:
 
     def _watch(self, after: int) -> None:
         try:
-            for record in self.client.watch(self.game_id, after):
+            for record in self.client.watch(WatchGame(self.game_id, after, who=OPERATOR)):
                 self.updates.put(record.version)
         except BaseException as error:  # the stream ended or broke: the session says so
             self.failed = error
@@ -129,7 +132,7 @@ class Follower:
                 except queue.Empty:
                     break
         else:
-            self.latest = self.client.view(self.game_id, None, None).version
+            self.latest = self.client.view(ViewGame(self.game_id, None, None, who=OPERATOR)).version
         return self.latest > version
 
     def wait(self, version: int, screen: Screen) -> str | None:

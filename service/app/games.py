@@ -11,19 +11,21 @@ the modules it delegates to, each over one :class:`~skald.service.store.reposito
 * :mod:`skald.service.app.disputes` — disputes and rulings, beside a game's records;
 * :mod:`skald.service.app.policy` — who may do what (the one authorization policy).
 
-It knows no transport, and the games catalog is injected (no global lookups).
+Each use case takes one request object (:mod:`skald.service.app.requests`), the acting principal
+among its fields, and unpacks it into the use-case function. It knows no transport, and the games
+catalog is injected (no global lookups).
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
-from skald.domain.kernel.chance import ChanceEntry
-from skald.domain.kernel.contract import AnyRules, Seat
+from skald.domain.kernel.contract import AnyRules
 from skald.domain.kernel.ranges import require_command_fits
 from skald.service.app import audit, commands, disputes, evidence, lifecycle, queries
+from skald.service.app import requests as rq
 from skald.service.app.commands import Submitted
 from skald.service.app.disputes import DisputeView
 from skald.service.app.lifecycle import Created
@@ -37,7 +39,7 @@ from skald.service.model.records import Record
 from skald.service.model.registry import Registry
 from skald.service.model.verify import Report
 from skald.service.store.event_store import EventStore
-from skald.service.store.index import GamesPage, GamesQuery, IndexRow
+from skald.service.store.index import GamesPage, IndexRow
 from skald.service.store.repository import Repository
 
 __all__ = ["Created", "GameService", "Legal", "Loaded", "Submitted", "Viewed", "fold_records"]
@@ -85,104 +87,66 @@ class GameService:
         return self.repo.rules_of(game_id)
 
     # ------------------------------------------------------------------ lifecycle
+    # Each use case takes its request object (:mod:`skald.service.app.requests`) and unpacks
+    # it into the use-case function, which keeps plain arguments.
 
-    def create(
-        self,
-        game: str,
-        players: int,
-        *,
-        seed: bytes | None = None,
-        chance: str = "server",
-        options: dict[str, Any] | None = None,
-        table_entries: Sequence[ChanceEntry] = (),
-        game_id: str | None = None,
-        pinned: tuple[bytes, bytes] | None = None,
-    ) -> Created:
+    def create(self, request: rq.CreateGame) -> Created:
         return lifecycle.create(
             self.repo,
-            game,
-            players,
-            seed=seed,
-            chance=chance,
-            options=options,
-            table_entries=table_entries,
-            game_id=game_id,
-            pinned=pinned,
+            request.game,
+            request.players,
+            seed=request.seed,
+            chance=request.chance,
+            options=request.options,
+            table_entries=request.table_entries,
+            game_id=request.game_id,
+            pinned=request.pinned,
         )
 
-    def fork(
-        self,
-        game_id: str,
-        principal: Principal,
-        at: int,
-        reseed: bool = False,
-        seed: bytes | None = None,
-    ) -> Created:
-        return lifecycle.fork(self.repo, game_id, principal, at, reseed, seed)
+    def fork(self, request: rq.ForkGame) -> Created:
+        return lifecycle.fork(
+            self.repo, request.game_id, request.who, request.at, request.reseed, request.seed
+        )
 
-    def export(self, game_id: str, principal: Principal) -> str:
-        return lifecycle.export(self.repo, game_id, principal)
+    def export(self, request: rq.ExportGame) -> str:
+        return lifecycle.export(self.repo, request.game_id, request.who)
 
-    def import_text(self, text: str) -> tuple[Created, Report]:
-        return lifecycle.import_text(self.repo, text)
+    def import_text(self, request: rq.ImportGame) -> tuple[Created, Report]:
+        return lifecycle.import_text(self.repo, request.text)
 
     # ------------------------------------------------------------------ commands
 
-    def submit(
-        self,
-        game_id: str,
-        principal: Principal,
-        seat: Seat,
-        command: Any,
-        *,
-        expected_version: int | None = None,
-        command_id: str | None = None,
-        chance_entries: Sequence[ChanceEntry] = (),
-    ) -> Submitted:
+    def submit(self, request: rq.SubmitMove) -> Submitted:
         return commands.submit(
             self.repo,
-            game_id,
-            principal,
-            seat,
-            command,
-            expected_version=expected_version,
-            command_id=command_id,
-            chance_entries=chance_entries,
+            request.game_id,
+            request.who,
+            request.seat,
+            request.command,
+            expected_version=request.expected_version,
+            command_id=request.command_id,
+            chance_entries=request.chance,
         )
 
     # ------------------------------------------------------------------ queries
 
-    def view(
-        self, game_id: str, principal: Principal, seat: Seat | None, at: int | None = None
-    ) -> Viewed:
-        return queries.view(self.repo, game_id, principal, seat, at)
+    def view(self, request: rq.ViewGame) -> Viewed:
+        return queries.view(self.repo, request.game_id, request.who, request.seat, request.at)
 
-    def legal(
-        self,
-        game_id: str,
-        principal: Principal,
-        seat: Seat,
-        at: int | None = None,
-        *,
-        compact: bool = False,
-        page_size: int = 0,
-        page_token: str = "",
-    ) -> Legal:
+    def legal(self, request: rq.ListLegal) -> Legal:
         return queries.legal(
             self.repo,
-            game_id,
-            principal,
-            seat,
-            at,
-            compact=compact,
-            page_size=page_size,
-            page_token=page_token,
+            request.game_id,
+            request.who,
+            request.seat,
+            request.at,
+            compact=request.compact,
+            page_size=request.page_size,
+            page_token=request.page_token,
         )
 
-    def history(
-        self, game_id: str, principal: Principal, after: int = 0, upto: int | None = None
-    ) -> list[Record]:
-        return queries.history(self.repo, game_id, principal, after, upto)
+    def history(self, request: rq.GetHistory) -> list[Record]:
+        return queries.history(self.repo, request.game_id, request.who, request.after, request.upto)
 
     def shown(self, rules: AnyRules, submitted: Submitted, principal: Principal) -> list[Record]:
         """A submitted command's records as ``principal`` may see them (no second decode)."""
@@ -199,35 +163,29 @@ class GameService:
             for r, e in zip(submitted.records, events, strict=True)
         ]
 
-    def watch(
-        self,
-        game_id: str,
-        principal: Principal,
-        after: int = 0,
-        stop: threading.Event | None = None,
-        poll: float = 0.25,
-    ) -> Iterator[Record]:
-        return queries.watch(self.repo, game_id, principal, after, stop, poll)
+    def watch(self, request: rq.WatchGame) -> Iterator[Record]:
+        return queries.watch(
+            self.repo, request.game_id, request.who, request.after, request.stop, request.poll
+        )
 
-    def list_games(self) -> list[IndexRow]:
+    def list_games(self, request: rq.ListGames) -> list[IndexRow]:
         return queries.list_games(self.repo)
 
-    def games_page(self, query: GamesQuery) -> GamesPage:
-        return queries.games_page(self.repo, query)
+    def games_page(self, request: rq.PageGames) -> GamesPage:
+        return queries.games_page(self.repo, request.query)
 
     def rebuild_index(self) -> int:
         return self.repo.rebuild_index()
 
-    def rules_info(self, game: str) -> dict[str, Any]:
-        return queries.rules_info(self.repo.games, game)
+    def rules_info(self, request: rq.RulesInfo) -> dict[str, Any]:
+        return queries.rules_info(self.repo.games, request.game)
 
     # ------------------------------------------------------------------ audit
 
-    def verify(
-        self, game_id: str, principal: Principal, receipts: Sequence[Receipt] | None = None
-    ) -> Report:
+    def verify(self, request: rq.VerifyGame) -> Report:
         """The stored game verified; with ``receipts`` (a seat's), each checked against it."""
-        report = audit.verify_game(self.repo, game_id, principal)
+        game_id, receipts = request.game_id, request.receipts
+        report = audit.verify_game(self.repo, game_id, request.who)
         if receipts is None:
             return disputes.verify_stored(self.repo, game_id, report)
         created = self.repo.load(game_id, upto=1).created
@@ -243,35 +201,26 @@ class GameService:
 
     # ------------------------------------------------------------------ disputes
 
-    def file_dispute(
-        self, game_id: str, principal: Principal, at_version: int, seat: int, text: str
-    ) -> DisputeView:
-        return disputes.file(self.repo, game_id, principal, at_version, seat, text)
+    def file_dispute(self, request: rq.FileDispute) -> DisputeView:
+        return disputes.file(
+            self.repo, request.game_id, request.who, request.at, request.seat, request.text
+        )
 
-    def rule_dispute(
-        self,
-        game_id: str,
-        principal: Principal,
-        number: int,
-        uphold: bool,
-        text: str,
-        fork_at: int | None = None,
-        reseed: bool = False,
-    ) -> tuple[DisputeView, Created | None]:
+    def rule_dispute(self, request: rq.RuleDispute) -> tuple[DisputeView, Created | None]:
         return disputes.rule(
             self.repo,
-            game_id,
-            principal,
-            number,
-            uphold,
-            text,
-            fork_at,
-            reseed,
+            request.game_id,
+            request.who,
+            request.number,
+            request.uphold,
+            request.text,
+            request.fork_at,
+            request.reseed,
             forker=lifecycle.fork,
         )
 
-    def disputes(self, game_id: str, principal: Principal) -> list[DisputeView]:
-        return disputes.list_disputes(self.repo, game_id, principal)
+    def disputes(self, request: rq.ListDisputes) -> list[DisputeView]:
+        return disputes.list_disputes(self.repo, request.game_id, request.who)
 
     # ------------------------------------------------------------------ evidence
 
@@ -292,24 +241,22 @@ class GameService:
         """The signed receipt of a command this service acknowledged."""
         return evidence.issue(self.repo, self.signer(), game_id, submitted)
 
-    def check(
-        self,
-        game_id: str,
-        principal: Principal,
-        at: int,
-        seat: Seat,
-        command: Any,
-        chance_entries: Sequence[ChanceEntry] = (),
-    ) -> list[Record]:
+    def check(self, request: rq.CheckCommand) -> list[Record]:
         # A command no request could carry (a number beyond 32 bits) is refused as submit
         # refuses it, before the game is asked whether it would have been legal.
-        require_command_fits(command)
-        return audit.check(self.repo, game_id, principal, at, seat, command, chance_entries)
+        require_command_fits(request.command)
+        return audit.check(
+            self.repo,
+            request.game_id,
+            request.who,
+            request.at,
+            request.seat,
+            request.command,
+            request.chance,
+        )
 
-    def diff(
-        self, a: Sequence[Record], b: Sequence[Record], label_a: str, label_b: str
-    ) -> dict[str, Any]:
-        return audit.diff(a, b, label_a, label_b, self.repo.games)
+    def diff(self, request: rq.DiffRecords) -> dict[str, Any]:
+        return audit.diff(request.a, request.b, request.label_a, request.label_b, self.repo.games)
 
 
 def rules_info(game: str, games: Registry | None = None) -> dict[str, Any]:

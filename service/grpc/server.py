@@ -30,6 +30,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from skald.domain.kernel.errors import SkaldError
+from skald.service.app import requests as rq
 from skald.service.app.games import GameService
 from skald.service.contract import wire
 from skald.service.contract._generated.skald.v1 import skald_pb2, skald_pb2_grpc
@@ -102,12 +103,14 @@ class Servicer:
     def CreateGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         self.svc.policy.may_create(_token(context), "creating a game")
         created = self.svc.create(
-            request.game,
-            request.players,
-            seed=bytes(request.seed) or None,
-            chance=request.chance or "server",
-            options=wire.options_from_proto(request.options),
-            table_entries=wire.chance_entries_from_proto(request.table_entries),
+            rq.CreateGame(
+                request.game,
+                request.players,
+                seed=bytes(request.seed) or None,
+                chance=request.chance or "server",
+                options=wire.options_from_proto(request.options),
+                table_entries=wire.chance_entries_from_proto(request.table_entries),
+            )
         )
         return self._created(created)
 
@@ -115,7 +118,7 @@ class Servicer:
     def GetView(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
         seat = request.seat if request.HasField("seat") else None
-        seen = self.svc.view(gid, who, seat, request.at_version or None)
+        seen = self.svc.view(rq.ViewGame(gid, seat, request.at_version or None, who=who))
         rules = seen.rules
         response = pb.GetViewResponse(
             game_id=gid,
@@ -138,15 +141,17 @@ class Servicer:
         rules = self.svc.rules_of(gid)
         command = wire.command_from_proto(rules, request.command)
         result = self.svc.submit(
-            gid,
-            who,
-            request.seat,
-            command,
-            expected_version=request.expected_version
-            if request.HasField("expected_version")
-            else None,
-            command_id=request.command_id or None,
-            chance_entries=wire.chance_entries_from_proto(request.chance),
+            rq.SubmitMove(
+                gid,
+                request.seat,
+                command,
+                expected_version=request.expected_version
+                if request.HasField("expected_version")
+                else None,
+                command_id=request.command_id or None,
+                chance=wire.chance_entries_from_proto(request.chance),
+                who=who,
+            )
         )
         decided = None if result.replayed else command  # a replay answers with what is stored
         response = pb.SubmitCommandResponse(version=result.version, replayed=result.replayed)
@@ -160,12 +165,14 @@ class Servicer:
     def ListLegalCommands(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
         legal = self.svc.legal(
-            gid,
-            who,
-            request.seat,
-            compact=request.compact_placements,
-            page_size=request.page_size,
-            page_token=request.page_token,
+            rq.ListLegal(
+                gid,
+                request.seat,
+                compact=request.compact_placements,
+                page_size=request.page_size,
+                page_token=request.page_token,
+                who=who,
+            )
         )
         return pb.ListLegalCommandsResponse(
             version=legal.version,
@@ -178,7 +185,9 @@ class Servicer:
     def GetHistory(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
         rules = self.svc.rules_of(gid)
-        records = self.svc.history(gid, who, request.after_version, request.up_to_version or None)
+        records = self.svc.history(
+            rq.GetHistory(gid, request.after_version, request.up_to_version or None, who=who)
+        )
         response = pb.GetHistoryResponse()
         for record in records:
             wire.add_record(response.events, rules, record)
@@ -187,21 +196,23 @@ class Servicer:
     @guarded
     def ForkGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
-        created = self.svc.fork(gid, who, request.at_version, request.reseed)
+        created = self.svc.fork(rq.ForkGame(gid, request.at_version, request.reseed, who=who))
         return pb.ForkGameResponse(game=self._created(created))
 
     @guarded
     def ListGames(self, request: Any, context: grpc.ServicerContext) -> Any:
         page = self.svc.games_page(
-            GamesQuery(
-                game=request.game,
-                status=request.status,
-                players=request.players,
-                created_since=request.created_since,
-                created_before=request.created_before,
-                order=request.order_by or "created",
-                page_size=request.page_size,
-                page_token=request.page_token,
+            rq.PageGames(
+                GamesQuery(
+                    game=request.game,
+                    status=request.status,
+                    players=request.players,
+                    created_since=request.created_since,
+                    created_before=request.created_before,
+                    order=request.order_by or "created",
+                    page_size=request.page_size,
+                    page_token=request.page_token,
+                )
             )
         )
         out = pb.ListGamesResponse(next_page_token=page.next_page_token)
@@ -241,7 +252,9 @@ class Servicer:
     def VerifyGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
         receipts = [wire.receipt_from_proto(r) for r in request.receipts]
-        return report_to_proto(self.svc.verify(gid, who, receipts if receipts else None))
+        return report_to_proto(
+            self.svc.verify(rq.VerifyGame(gid, receipts if receipts else None, who=who))
+        )
 
     @guarded
     def GetServerInfo(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -260,12 +273,14 @@ class Servicer:
         command = wire.command_from_proto(rules, request.command)
         try:
             records = self.svc.check(
-                gid,
-                who,
-                request.at_version,
-                request.seat,
-                command,
-                wire.chance_entries_from_proto(request.chance),
+                rq.CheckCommand(
+                    gid,
+                    request.at_version,
+                    request.seat,
+                    command,
+                    wire.chance_entries_from_proto(request.chance),
+                    who=who,
+                )
             )
         except SkaldError as error:
             # Who may ask is the policy's (an error, as for submit); what the rules say is
@@ -282,31 +297,35 @@ class Servicer:
     @guarded
     def ExportGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
-        return pb.ExportGameResponse(jsonl=self.svc.export(gid, who))
+        return pb.ExportGameResponse(jsonl=self.svc.export(rq.ExportGame(gid, who=who)))
 
     @guarded
     def ImportGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         self.svc.policy.may_create(_token(context), "importing a game")
-        created, report = self.svc.import_text(request.jsonl)
+        created, report = self.svc.import_text(rq.ImportGame(request.jsonl))
         return pb.ImportGameResponse(game=self._created(created), report=report_to_proto(report))
 
     @guarded
     def FileDispute(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
-        dispute = self.svc.file_dispute(gid, who, request.at_version, request.seat, request.text)
+        dispute = self.svc.file_dispute(
+            rq.FileDispute(gid, request.at_version, request.seat, request.text, who=who)
+        )
         return pb.FileDisputeResponse(dispute=wire.dispute_to_proto(dispute))
 
     @guarded
     def RuleDispute(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
         dispute, fork = self.svc.rule_dispute(
-            gid,
-            who,
-            request.number,
-            request.uphold,
-            request.text,
-            request.fork_at_version or None,
-            request.reseed,
+            rq.RuleDispute(
+                gid,
+                request.number,
+                request.uphold,
+                request.text,
+                request.fork_at_version or None,
+                request.reseed,
+                who=who,
+            )
         )
         response = pb.RuleDisputeResponse(dispute=wire.dispute_to_proto(dispute))
         if fork is not None:
@@ -317,7 +336,9 @@ class Servicer:
     def ListDisputes(self, request: Any, context: grpc.ServicerContext) -> Any:
         gid, who = self._who(request.game_id, context)
         return pb.ListDisputesResponse(
-            disputes=[wire.dispute_to_proto(d) for d in self.svc.disputes(gid, who)]
+            disputes=[
+                wire.dispute_to_proto(d) for d in self.svc.disputes(rq.ListDisputes(gid, who=who))
+            ]
         )
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from skald.domain.kernel.errors import Malformed, SkaldError
 from skald.service.app import policy, queries
+from skald.service.app import requests as rq
 from skald.service.contract import wire
 from skald.service.grpc.edge import (
     internal_status,
@@ -166,9 +167,13 @@ def watch_handler(
         sub: Subscription | None = None
         try:
             gid = svc.resolve(request.game_id)
-            who = svc.authenticate(gid, token_of(context))
+            # The same request the in-process watch takes (the service's WatchGame), from
+            # the message and the principal the token names; streamed from the fan-out.
+            asked = rq.WatchGame(
+                gid, request.after_version, who=svc.authenticate(gid, token_of(context))
+            )
             loaded = svc.repo.load(gid)
-            sender = _Sender(encoder, svc.repo.read, gid, audience_of(who), request.after_version)
+            sender = _Sender(encoder, svc.repo.read, gid, audience_of(asked.who), asked.after)
             if sender.position > loaded.version:
                 # No record after it exists yet, and the game's end (at a version before it)
                 # would be skipped: the stream would never send or end. Refused as GetView
