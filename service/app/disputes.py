@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import unicodedata
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -80,7 +80,8 @@ TEXT_LIMIT = 2000
 DISPUTES_LIMIT = 256
 """Disputes one game may hold: a seat cannot grow a game's record (and its exports) at will."""
 RETRIES = 8
-"""Times a use case decides again when another writer took its place in the chain."""
+"""Races a use case may lose while the chain stands still (a writer that took its place and
+added a record is progress, and not counted: see :func:`_chains`)."""
 _DISPUTED_KEYS = frozenset({"number", "at_version", "at_hash", "text"})
 _RULED_KEYS = frozenset({"number", "upheld", "text", "fork"})
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -247,8 +248,7 @@ def file(
             f"a dispute names a version in 1..{loaded.version}, not {at_version}",
         )
     [disputed] = repo.read(game_id, after=at_version - 1, upto=at_version)
-    for _ in range(RETRIES):
-        chain = repo.read_disputes(game_id)
+    for chain in _chains(repo, game_id):
         number = sum(1 for r in chain if r.type == DISPUTED) + 1
         if number > DISPUTES_LIMIT:
             raise IllegalMove(
@@ -261,7 +261,7 @@ def file(
         except Stale:
             continue
         return views([*chain, record])[number - 1]
-    raise Stale("dispute/busy", f"game {game_id}'s disputes kept moving on; retry")
+    raise AssertionError("unreachable: _chains ends by raising")
 
 
 def rule(
@@ -297,8 +297,7 @@ def rule(
     fork: Created | None = None
     if fork_at is not None:
         fork = forker(repo, game_id, principal, fork_at, reseed)
-    for _ in range(RETRIES):
-        chain = repo.read_disputes(game_id)
+    for chain in _chains(repo, game_id):
         _open(chain, number, game_id)
         data = {
             "number": number,
@@ -312,6 +311,24 @@ def rule(
         except Stale:
             continue
         return views([*chain, record])[number - 1], fork
+    raise AssertionError("unreachable: _chains ends by raising")
+
+
+def _chains(repo: Repository, game_id: str) -> Iterator[list[Record]]:
+    """The dispute chain to decide on, read again after each race lost to another writer.
+
+    A race lost to a writer whose record is now in the chain is progress, so it does not count:
+    twelve filers at once all get their numbers, however the races fall (a fixed number of
+    attempts made one of four busy replicas give up). The chain is bounded (``DISPUTES_LIMIT``
+    disputes and a ruling each), so this ends. ``RETRIES`` races lost while the chain stood
+    still are ``dispute/busy``."""
+    stalls, seen = 0, -1
+    while stalls < RETRIES:
+        chain = repo.read_disputes(game_id)
+        if len(chain) <= seen:
+            stalls += 1
+        seen = len(chain)
+        yield chain
     raise Stale("dispute/busy", f"game {game_id}'s disputes kept moving on; retry")
 
 
