@@ -155,16 +155,26 @@ SLOW = frozenset(
         "tests/test_play_tmux.py::test_skald_play_at_a_real_terminal",
         "tests/test_grpc_games.py::test_a_game_over_grpc_exports_imports_and_verifies[feast-1long]",
         "tests/test_feast_legal_compact.py::test_the_compact_form_expands_to_exactly_the_listed_placements[2]",
+        "tests/test_serve_startup.py::test_ipv6_hosts_are_served[[::1]-2-[::1]]",
+        "tests/test_serve_startup.py::test_ipv6_hosts_are_served[::-1-[::]]",
     }
 )
 SLOW_MODULES = frozenset({"tests/test_view_browser.py"})
+SLOW_ON_POSTGRES = frozenset(
+    {"tests/test_tamper_kernel_records.py", "tests/test_tamper_verify.py"}
+)
+"""Modules whose forgeries are refused the same on both stores: their SQLite runs stay in
+`pytest`, their PostgreSQL runs go to the slow tier (the fast tier keeps PostgreSQL through the
+store, replica and index tests)."""
 TESTS = Path(__file__).resolve().parent
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m/-k deselect: every collected test is seen
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        if item.nodeid in SLOW or item.nodeid.split("::")[0] in SLOW_MODULES:
+        module = item.nodeid.split("::")[0]
+        on_postgres = "[postgres" in item.nodeid and module in SLOW_ON_POSTGRES
+        if item.nodeid in SLOW or module in SLOW_MODULES or on_postgres:
             item.add_marker(pytest.mark.slow)
     collected = {item.nodeid for item in items}
     files = {nodeid.split("::")[0] for nodeid in collected}
