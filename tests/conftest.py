@@ -160,9 +160,7 @@ SLOW = frozenset(
     }
 )
 SLOW_MODULES = frozenset({"tests/test_view_browser.py"})
-SLOW_ON_POSTGRES = frozenset(
-    {"tests/test_tamper_kernel_records.py", "tests/test_tamper_verify.py"}
-)
+SLOW_ON_POSTGRES = frozenset({"tests/test_tamper_kernel_records.py", "tests/test_tamper_verify.py"})
 """Modules whose forgeries are refused the same on both stores: their SQLite runs stay in
 `pytest`, their PostgreSQL runs go to the slow tier (the fast tier keeps PostgreSQL through the
 store, replica and index tests)."""
