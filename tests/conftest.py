@@ -157,10 +157,24 @@ SLOW = frozenset(
         "tests/test_feast_legal_compact.py::test_the_compact_form_expands_to_exactly_the_listed_placements[2]",
         "tests/test_serve_startup.py::test_ipv6_hosts_are_served[[::1]-2-[::1]]",
         "tests/test_serve_startup.py::test_ipv6_hosts_are_served[::-1-[::]]",
+        "tests/test_serve_startup.py::test_json_ready_line_comes_once_every_worker_listens",
+        "tests/test_workers_lifecycle.py::test_a_worker_that_cannot_start_stops_the_server",
+        "tests/test_sim_cards.py::test_the_feast_picker_only_picks_legal_commands_and_games_end",
+        "tests/test_replays.py::test_one_changed_byte_fails_verification[feast-3p-short.jsonl]",
+        "tests/test_replays.py::test_one_changed_byte_fails_verification[feast-2p-short.jsonl]",
+        "tests/test_replays.py::test_one_changed_byte_fails_verification[brian-boru-4p.jsonl]",
     }
 )
 SLOW_MODULES = frozenset({"tests/test_view_browser.py"})
-SLOW_ON_POSTGRES = frozenset({"tests/test_tamper_kernel_records.py", "tests/test_tamper_verify.py"})
+SLOW_ON_POSTGRES = frozenset(
+    {
+        "tests/test_tamper_kernel_records.py",
+        "tests/test_tamper_verify.py",
+        "tests/test_tamper_truncate.py",
+        "tests/test_service_kernel.py",
+        "tests/test_cpu_index.py",
+    }
+)
 """Modules whose forgeries are refused the same on both stores: their SQLite runs stay in
 `pytest`, their PostgreSQL runs go to the slow tier (the fast tier keeps PostgreSQL through the
 store, replica and index tests)."""

@@ -10,6 +10,7 @@ imports are resolved against the package. Importing a submodule also runs its pa
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 from collections.abc import Mapping
 from pathlib import Path
@@ -63,7 +64,7 @@ class Graph:
             for child in ast.iter_child_nodes(node):
                 visit(child)
 
-        visit(ast.parse(path.read_text()))
+        visit(parsed(path))
         return found
 
     def cycle(self) -> list[str] | None:
@@ -75,6 +76,12 @@ class Graph:
             f"  {a} → {b} ({self.modules[a][0].relative_to(ROOT)}:{self.edges[a][b]})"
             for a, b in itertools.pairwise(cycle)
         )
+
+
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """``path`` parsed once per process (the layering tests read every module more than once)."""
+    return ast.parse(path.read_text())
 
 
 def type_checking(node: ast.If) -> bool:

@@ -18,7 +18,7 @@ import os
 import subprocess
 import sys
 
-from tests.import_graph import ROOT, Graph
+from tests.import_graph import ROOT, Graph, parsed
 
 FOLDERS = ("domain", "service", "cli", "tools", "benchmarks")
 GRAPH_ALL = Graph(*FOLDERS)
@@ -30,7 +30,7 @@ def _declared() -> dict[str, tuple[str, ...]]:
     """Each package that declares what it may import → the allowed prefixes."""
     found: dict[str, tuple[str, ...]] = {}
     for module, (path, package) in MODULES.items():
-        doc = ast.get_docstring(ast.parse(path.read_text())) if package else None
+        doc = ast.get_docstring(parsed(path)) if package else None
         for paragraph in (doc or "").split("\n\n"):
             if paragraph.startswith("Imports:"):
                 text = " ".join(paragraph.removeprefix("Imports:").split()).rstrip(".")
@@ -59,7 +59,7 @@ def test_every_role_folder_says_what_it_holds_and_may_import() -> None:
     assert [m for m in folders if m not in DECLARED] == []
     assert len(folders) >= 20
     assert DECLARED["skald.domain"] == () and DECLARED["skald.domain.kernel"] == ()
-    assert [m for m in folders if not ast.get_docstring(ast.parse(MODULES[m][0].read_text()))] == []
+    assert [m for m in folders if not ast.get_docstring(parsed(MODULES[m][0]))] == []
 
 
 def test_folders_import_one_way() -> None:
@@ -95,7 +95,7 @@ def test_nothing_imports_the_bare_folder_names() -> None:
     for path in paths:
         if "_generated" in path.parts:
             continue
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(parsed(path)):
             names = (
                 [a.name for a in node.names]
                 if isinstance(node, ast.Import)
