@@ -12,7 +12,8 @@ built again from the whole notification log — what every process paid on its f
 prefix lookup before the index was persisted. ``game_end_seed_check`` times what a game's end
 asks the index (the running games that may share its seeds, by chance stream) against the way
 it was found before, every running game's secrets read in a fresh process. PostgreSQL runs in schemas of its own
-(``SKALD_BENCH_PG``, default the local test database), dropped afterwards."""
+in a database made for the run and dropped after it (:mod:`skald.tools.loadtest.databases`), or in
+the database ``SKALD_BENCH_PG`` names (the schemas dropped afterwards)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ from skald.service.store.index import GamesQuery
 
 SMALL = 10
 """Games in the small store: pages hold the same rows there as in the full one."""
-PG = os.environ.get("SKALD_BENCH_PG", "postgresql://postgres@127.0.0.1:5432/test")
+PG: str | None = os.environ.get("SKALD_BENCH_PG") or None
+"""A PostgreSQL database to use; None: one made for the run and dropped after it."""
 
 
 def _timed(action: Callable[[], Any]) -> float:
@@ -192,13 +194,13 @@ def _analyze(url: str) -> None:
             )
 
 
-def _drop(schema: str) -> None:
+def _drop(pg: str, schema: str) -> None:
     from psycopg import sql
 
     from skald.service.store.check import connect
     from skald.service.store.event_store import settings_for
 
-    with connect(settings_for(PG)) as conn:
+    with connect(settings_for(pg)) as conn:
         conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema)))
 
 
@@ -210,16 +212,20 @@ def run(quick: bool = False) -> dict[str, Any]:
         names = ("empty", "small", "full")
         paths = tuple(str(base / f"{name}.db") for name in names)
         results["sqlite"] = _backend(paths, games, repeat)  # type: ignore[arg-type]
+    from skald.tools.loadtest.databases import given_or_own
+
     schemas = [f"skald_bench_{uuid.uuid4().hex[:10]}" for _ in range(3)]
     try:
-        empty_url, small_url, full_url = (f"{PG}?schema={s}" for s in schemas)
-        results["postgres"] = _backend((empty_url, small_url, full_url), games, repeat)
+        with given_or_own(PG, "bench_index") as pg:
+            try:
+                empty_url, small_url, full_url = (f"{pg}?schema={s}" for s in schemas)
+                results["postgres"] = _backend((empty_url, small_url, full_url), games, repeat)
+            finally:
+                for schema in schemas:
+                    with contextlib.suppress(Exception):
+                        _drop(pg, schema)
     except Exception as error:  # no server here: say so, keep the SQLite figures
         results["postgres"] = {"skipped": f"{type(error).__name__}: {error}"[:200]}
-    finally:
-        for schema in schemas:
-            with contextlib.suppress(Exception):
-                _drop(schema)
     return results
 
 

@@ -7,9 +7,10 @@ baseline measured in the same run:
 * ``fold``: folding whole 5-player Brian Boru games from their events, against playing them
   (the fold is a fraction of the play: it decides nothing);
 * ``delivery``: a write on one server reaching a watcher of another server over the same store
-  (SQLite: the log tail; PostgreSQL at ``SKALD_BENCH_PG``, if it answers: LISTEN/NOTIFY),
-  against a watcher of the server that wrote (targets: under 0.5 s, well under PostgreSQL's
-  1 s fallback poll), in a schema of its own dropped afterwards.
+  (SQLite: the log tail; PostgreSQL, if it answers: LISTEN/NOTIFY), against a watcher of the
+  server that wrote (targets: under 0.5 s, well under PostgreSQL's 1 s fallback poll), in a
+  database made for the run and dropped after it (:mod:`skald.tools.loadtest.databases`), or
+  in a schema of its own of the database ``SKALD_BENCH_PG`` names.
 
 Nothing here imports the tests: the games are the registered ones, the clients the project's
 own (:class:`skald.service.client.RemoteClient`, the generated stub for the watchers)."""
@@ -30,7 +31,8 @@ from typing import Any
 from skald.service.app.requests import ListLegal, SubmitMove, ViewGame
 from skald.service.model.auth import OPERATOR
 
-PG = os.environ.get("SKALD_BENCH_PG", "postgresql://postgres@127.0.0.1:5432/test")
+PG: str | None = os.environ.get("SKALD_BENCH_PG") or None
+"""A PostgreSQL database to use; None: one made for the run and dropped after it."""
 
 
 def _notation(runs: int) -> dict[str, Any]:
@@ -155,17 +157,19 @@ def _delivery(url: str, runs: int) -> dict[str, Any]:
 
 
 def _postgresql(runs: int) -> dict[str, Any]:
-    """:func:`_delivery` in a schema of its own, dropped afterwards."""
+    """:func:`_delivery` in a database (or, in ``PG``, a schema) of its own, dropped afterwards."""
+    from skald.tools.loadtest.databases import given_or_own, reachable
     from skald.tools.loadtest.harness import _drop_schema, _pg_ready, schema_url
 
-    problem = _pg_ready(PG)
+    problem = _pg_ready(PG) if PG else reachable()
     if problem is not None:
         return {"skipped": f"PostgreSQL unreachable: {problem}"}
     schema = f"skald_bench_{uuid.uuid4().hex[:10]}"
-    try:
-        return _delivery(schema_url(PG, schema), runs)
-    finally:
-        _drop_schema(PG, schema)
+    with given_or_own(PG, "bench_reads") as pg:
+        try:
+            return _delivery(schema_url(pg, schema), runs)
+        finally:
+            _drop_schema(pg, schema)
 
 
 def run(quick: bool = False) -> dict[str, Any]:

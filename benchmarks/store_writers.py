@@ -16,8 +16,9 @@ This measures both, same run, same machine: bare library appends/s (one event an
 per transaction, as Skald writes a one-event batch) with one writer process, then with two at
 once, each on its own aggregates; on PostgreSQL also how often a backend of ours waits on a
 relation lock while two write (``pg_stat_activity`` sampled every 2 ms).
-``python -m skald.benchmarks.store_writers`` (``SKALD_TEST_PG`` or ``--pg`` names the database; a
-schema of its own is made and dropped).
+``python -m skald.benchmarks.store_writers`` (PostgreSQL: a database made for the run and dropped
+after it, :mod:`skald.tools.loadtest.databases`; or ``SKALD_BENCH_PG`` / ``--pg`` names one, in
+which a schema of its own is made and dropped).
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ import time
 import uuid
 from typing import Any
 
-PG_URL = os.environ.get("SKALD_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+PG_URL: str | None = os.environ.get("SKALD_BENCH_PG") or None
+"""A PostgreSQL database to use; None: one made for the run and dropped after it."""
 
 
 def _writer(url: str, seconds: float, start_at: float) -> float:
@@ -87,16 +89,26 @@ def sqlite(seconds: float = 3.0) -> dict[str, Any]:
     }
 
 
-def measure(url: str, seconds: float = 3.0) -> dict[str, Any]:
+def measure(url: str | None, seconds: float = 3.0) -> dict[str, Any]:
     return {"sqlite": sqlite(seconds), "postgresql": postgresql(url, seconds)}
 
 
-def postgresql(url: str, seconds: float = 3.0) -> dict[str, Any]:
-    from skald.tools.loadtest.harness import _drop_schema, _pg_ready, schema_url
+def postgresql(url: str | None, seconds: float = 3.0) -> dict[str, Any]:
+    """The PostgreSQL figures in ``url`` (a schema of its own), or, None, in a database made
+    for this run and dropped after it."""
+    from skald.tools.loadtest.databases import given_or_own, reachable
+    from skald.tools.loadtest.harness import _pg_ready
 
-    problem = _pg_ready(url)
+    problem = _pg_ready(url) if url else reachable()
     if problem is not None:
         return {"skipped": f"PostgreSQL unreachable: {problem}"}
+    with given_or_own(url, "bench_writers") as pg:
+        return _postgresql(pg, seconds)
+
+
+def _postgresql(url: str, seconds: float) -> dict[str, Any]:
+    from skald.tools.loadtest.harness import _drop_schema, schema_url
+
     schema = f"pglock_{uuid.uuid4().hex[:8]}"
     target = schema_url(url, schema)
     out: dict[str, Any] = {"lock_statements": _lock_statements(target)}
@@ -152,7 +164,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         prog="python -m skald.benchmarks.store_writers", description=__doc__
     )
-    parser.add_argument("--pg", default=PG_URL, help="the PostgreSQL database to use")
+    parser.add_argument(
+        "--pg", default=PG_URL, help="a PostgreSQL database to use (default: one of its own)"
+    )
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per phase")
     args = parser.parse_args()
     print(json.dumps(measure(args.pg, args.seconds), indent=1))

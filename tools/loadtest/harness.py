@@ -46,7 +46,10 @@ app = typer.Typer()
 
 INTEGRITY = ("lost_events", "duplicate_events", "mismatched_events", "failed_verifications")
 INTEGRITY_ALL = (*INTEGRITY, "internal_errors")
-PG_URL = os.environ.get("SKALD_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+PG_URL: str | None = os.environ.get("SKALD_LOADTEST_PG") or None
+"""The PostgreSQL database the loads on it use when one is named (``--pg`` or
+``SKALD_LOADTEST_PG``); by default (None) each run makes a database of its own on the server at
+``SKALD_PG_SERVER`` (:mod:`skald.tools.loadtest.databases`) and drops it at the end."""
 
 
 PLAYERS_NATIVE = 48
@@ -273,7 +276,7 @@ def _replicas_load(summary: dict[str, Any], with_servers: Any, pg_url: str, work
 
 def run(
     full: bool,
-    pg_url: str,
+    pg_url: str | None,
     only: tuple[str, ...] = LOADS,
     spectators: int | None = None,
     seconds: float | None = None,
@@ -281,12 +284,52 @@ def run(
     repeat: int = 1,
     hostile_seed: int | None = None,
     client: str = "auto",
+    keep: bool = False,
 ) -> dict[str, Any]:
     """Run the ``only`` loads; with ``repeat`` > 1, one SQLite process and ``--workers 2`` run
     that many times each, alternately, and the speedup is the ratio of their median
     commands/s (one run of each can be 15% off on a shared machine: the clients' random games
     differ in length). ``client`` is ``native``, ``python`` or ``auto`` (native when it
-    builds: :mod:`skald.tools.loadtest.native`)."""
+    builds: :mod:`skald.tools.loadtest.native`). ``pg_url`` None: the PostgreSQL loads run in a
+    database made for this run and dropped after it. The work folder (stores and server logs,
+    tens of MB) is removed at the end, however the run ends, unless ``keep``."""
+    import shutil
+
+    from skald.tools.loadtest import databases
+
+    work = Path(tempfile.mkdtemp(prefix="skald-loadtest-"))
+    made_db: str | None = None
+    try:
+        if pg_url is None and {"postgresql_replicas_2", "hostile"} & set(only):
+            problem = databases.reachable()
+            if problem is None:
+                made_db = pg_url = databases.create("loadtest")
+            else:  # the loads on it say why they are skipped
+                pg_url = databases.SERVER_URL
+        summary = _run(full, pg_url or databases.SERVER_URL, only, spectators, seconds, rate,
+                       repeat, hostile_seed, client, work)  # fmt: skip
+        summary["pg_database"] = f"{made_db} (made for this run, dropped)" if made_db else pg_url
+    finally:
+        if made_db is not None:
+            databases.drop(made_db)
+        if not keep:
+            shutil.rmtree(work, ignore_errors=True)
+    summary["work"] = str(work) if keep else None
+    return summary
+
+
+def _run(
+    full: bool,
+    pg_url: str,
+    only: tuple[str, ...],
+    spectators: int | None,
+    seconds: float | None,
+    rate: float,
+    repeat: int,
+    hostile_seed: int | None,
+    client: str,
+    work: Path,
+) -> dict[str, Any]:
     from skald.tools.loadtest.hostile import need_hypothesis
     from skald.tools.loadtest.native import Unavailable, build
     from skald.tools.loadtest.servers import Served, bare_append_rate
@@ -308,9 +351,8 @@ def run(
     games, watchers, length = (200, 1000, 30.0) if full else (200, 50, 6.0)
     watchers = watchers if spectators is None else spectators
     length = length if seconds is None else seconds
-    work = Path(tempfile.mkdtemp(prefix="skald-loadtest-"))
     bare_sqlite = bare_append_rate(str(work / "bare.db"))
-    summary: dict[str, Any] = {"form": "full" if full else "short", "work": str(work)}
+    summary: dict[str, Any] = {"form": "full" if full else "short"}
     summary["clients"] = clients
     summary["bare_append_per_s"] = {"sqlite": round(bare_sqlite, 1)}
 
@@ -408,6 +450,19 @@ def _hostile(
     summary["hostile"] = out
 
 
+def _sigterm_exits() -> None:
+    """SIGTERM (``timeout``, CI's cancel) ends the run as Ctrl-C does: through the ``finally``
+    blocks that stop the servers, drop the run's database and remove its work folder."""
+    import signal
+    import threading
+
+    def exit_now(signum: int, frame: Any) -> None:
+        raise SystemExit(128 + signum)
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, exit_now)
+
+
 def _median(values: list[float]) -> float:
     ordered = sorted(values)
     mid = len(ordered) // 2
@@ -424,11 +479,20 @@ def loadtest(
         typer.Option(
             "--pg",
             help="PostgreSQL database for the replicas load and the hostile phase. Given here, "
-            "it must be reachable (else exit 2); by default the loads on it are skipped, "
-            "saying why, when it is down.",
-            show_default=PG_URL,
+            "it must be reachable (else exit 2); by default each run makes a database of its "
+            "own on the server at SKALD_PG_SERVER (default the local one's postgres) and drops "
+            "it at the end, and the loads on it are skipped, saying why, when it is down.",
+            show_default="a database of the run's own",
         ),
-    ] = None,
+    ] = PG_URL,
+    keep: Annotated[
+        bool,
+        typer.Option(
+            "--keep",
+            help="Keep the work folder (stores and server logs, tens of MB; its path is "
+            "printed); by default it is removed at the end.",
+        ),
+    ] = False,
     only: Annotated[
         str,
         typer.Option(
@@ -493,14 +557,17 @@ def loadtest(
     if pg is not None and {"postgresql_replicas_2", "hostile"} & set(chosen):
         _pg_given(pg)
     started = time.perf_counter()
+    _sigterm_exits()
     try:
         summary = run(
-            full, pg or PG_URL, chosen, spectators, seconds, rate, repeat, hostile_seed, client
+            full, pg, chosen, spectators, seconds, rate, repeat, hostile_seed, client, keep
         )
     except Unavailable as why:
         raise typer.BadParameter(str(why), param_hint="--client") from None
     summary["wall_s"] = round(time.perf_counter() - started, 1)
     print(json.dumps(summary, indent=1))
+    if keep:
+        typer.echo(f"work folder kept: {summary['work']}", err=True)
     if any(summary["integrity"].values()):
         raise typer.Exit(1)
 
