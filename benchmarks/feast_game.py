@@ -4,9 +4,15 @@
   rolls dice, emigrates) submitted command by command through ``GameService`` on a fresh SQLite
   file, against the pure engine: the same games played in memory (``decide`` + ``evolve``,
   choosing included) and the same commands re-decided without choosing.
-* **rebuild events/s** — loading each finished game from the store from scratch (read, decode,
-  fold ``evolve``), against the bare ``eventsourcing`` library rebuilding an aggregate of the
-  same number of events with the same payloads and a trivial mutator (target ≥ 0.7×).
+* **command path** — the same commands interleaved, command by command, with the bare
+  ``eventsourcing`` library saving the same rows and raw ``sqlite3`` inserting the same bytes:
+  wall and CPU ratios beside the disk's fsync (:func:`skald.benchmarks.honest.command_path`).
+* **rebuild events/s** — each finished game folded from an empty cache (a new repository per
+  repetition: no cached game, no checkpoint), alternating with the bare library rebuilding
+  aggregates of the same rows with a trivial mutator (target ≥ 0.7×). Before issue 27 this
+  timed ``load(upto=V)`` repeatedly, which after the first call starts from a kept
+  checkpoint (still shown, as ``checkpointed_load_vs_bare_not_a_rebuild``).
+* **store size** — bytes per record on SQLite and PostgreSQL against the events' data alone.
 * **gRPC round trip late in a game** — ``SubmitCommand`` p50/p99 over loopback to a real
   server for the commands of the last third of each game (big boards, many goods), against the
   health-check round trip on the same channel measured after each call (target p50 ≤ 4×).
@@ -19,20 +25,20 @@ times the same work.
 from __future__ import annotations
 
 import random
-import statistics
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from skald.benchmarks.service import SEED, bare_append_rate, bare_rebuild_rate
+from skald.benchmarks import honest
+from skald.benchmarks.service import SEED
 from skald.cli.autoplay.pickers import feast as pick
 from skald.domain.kernel import ServerChance
 from skald.domain.kernel.codec import to_data
 from skald.domain.kernel.options import resolve_options
 from skald.domain.kernel.play import fold
 from skald.service.app.lifecycle import CHOSEN_STREAM
-from skald.service.app.requests import CreateGame, SubmitMove
+from skald.service.app.requests import CreateGame
 from skald.service.bootstrap import open_service, registry
 
 GAME, PLAYERS = "feast", 4
@@ -85,51 +91,32 @@ def engine_numbers(games: int) -> dict[str, float]:
     }
 
 
-def service_numbers(games: int, repeats: int) -> dict[str, float]:
-    """Games/s through the service, and the rebuild of the finished games against the bare
-    library's rebuild of as many events."""
-    from skald.service.model.auth import OPERATOR
-
+def service_numbers(games: int, repeats: int, size: bool = False) -> dict[str, Any]:
+    """Games/s through the service, interleaved command by command with the bare library's save
+    and raw sqlite3 of the same rows; the rebuild of the finished games from an empty cache
+    against the bare library's rebuild of the same rows (:mod:`skald.benchmarks.honest`)."""
+    played = [(CreateGame(GAME, PLAYERS, seed=_seed(g)), recorded(_seed(g), g)[0])
+              for g in range(games)]  # fmt: skip
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        path = honest.command_path(folder, played)
         svc = open_service(str(folder / "skald.db"))
-        elapsed = 0.0
-        ids: list[str] = []
-        payloads: list[dict[str, Any]] = []
-        for g in range(games):
-            gid = svc.create(CreateGame(GAME, PLAYERS, seed=_seed(g))).game_id
-            steps, events = recorded(_seed(g), g)
-            started = time.perf_counter()
-            for seat, command in steps:
-                svc.submit(SubmitMove(gid, seat, command, who=OPERATOR))
-            elapsed += time.perf_counter() - started
-            ids.append(gid)
-            payloads += events
         rules = registry().rules(GAME)
-        assert all(rules.outcome(svc.load(gid).state) for gid in ids), "every game ends"
-        stored = sum(svc.load(gid).version for gid in ids)
+        assert all(rules.outcome(svc.load(gid).state) for gid in path["ids"]), "every game ends"
+        stored = sum(svc.load(gid).version for gid in path["ids"])
         svc.store.close()
-
-        _, ledger = bare_append_rate(payloads, folder)  # the games' events, one aggregate
-        svc = open_service(str(folder / "skald.db"))  # a fresh process cache
-        versions = {gid: svc.store.read(gid)[-1].version for gid in ids}
-        times, bare_times = [], []
-        for _ in range(repeats):  # interleaved, so a busy machine slows both alike
-            started = time.perf_counter()
-            for gid in ids:
-                svc.load(gid, upto=versions[gid])  # read + decode + fold, no cache
-            times.append(time.perf_counter() - started)
-            bare_times.append(len(payloads) / bare_rebuild_rate(folder, ledger, len(payloads), 1))
-        svc.store.close()
-        rebuild = stored / statistics.median(times)
-        bare = len(payloads) / statistics.median(bare_times)
-    return {
-        "service_games_per_s": round(games / elapsed, 2),
-        "stored_events_per_game": round(stored / games, 1),
-        "rebuild_events_per_s": round(rebuild, 1),
-        "bare_rebuild_events_per_s": round(bare, 1),
-        "rebuild_vs_bare": round(rebuild / bare, 3),
-    }
+        figures = path["figures"]
+        numbers: dict[str, Any] = {
+            "service_games_per_s": round(
+                games * figures["service_commands_per_s"] / path["commands"], 2
+            ),
+            "stored_events_per_game": round(stored / games, 1),
+            **figures,
+        }
+        numbers.update(honest.rebuild(folder, path["ids"], path["ledgers"], repeats))
+        if size:
+            numbers["store_size"] = honest.store_size(folder, played)
+    return numbers
 
 
 def grpc_numbers(games: int) -> dict[str, float]:
@@ -189,7 +176,7 @@ def grpc_numbers(games: int) -> dict[str, float]:
 def run(quick: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {"players": PLAYERS, "length": "long"}
     out.update(engine_numbers(3 if quick else 20))
-    out.update(service_numbers(1 if quick else 5, 3 if quick else 7))
+    out.update(service_numbers(1 if quick else 5, 3 if quick else 7, size=True))
     out["service_vs_engine_replay"] = round(
         out["service_games_per_s"] / out["engine_replay_games_per_s"], 3
     )
@@ -199,5 +186,6 @@ def run(quick: bool = False) -> dict[str, Any]:
 
 if __name__ == "__main__":
     import json
+    import sys
 
-    print(json.dumps(run(), indent=2))
+    print(json.dumps(run(quick="--quick" in sys.argv), indent=2))
