@@ -12,13 +12,18 @@ spectators watching), run alternately ``--repeat`` times each:
 
 ``apart / one`` is what splitting the same work over two processes gives here at all;
 ``workers / apart`` is what sharing one store costs on top. Medians of commands/s; server
-CPU per command beside them. Integrity counters of every run must be 0.
+CPU per command beside them. Integrity counters of every run must be 0. All three come from one
+run, so ``--workers 2`` is always read against two unshared processes measured beside it
+(``skald loadtest`` reports ``--workers 2`` against one process only: *apart* would add a
+third load to what CI runs). ``--quick``: one turn of 3 s loads (under a minute; a smoke run,
+not a figure). The work folder (stores, server logs) is removed unless ``--keep``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
 import tempfile
 import threading
@@ -76,16 +81,20 @@ def _apart(work: Path, tag: str, native: Path, seconds: float) -> dict[str, Any]
     return merged
 
 
-def run(repeat: int = 3, seconds: float = 15.0) -> dict[str, Any]:
+def run(repeat: int = 3, seconds: float = 15.0, keep: bool = False) -> dict[str, Any]:
     built = build()
     if not isinstance(built, Path):
         return {"skipped": f"native clients unavailable: {built}"}
     work = Path(tempfile.mkdtemp(prefix="skald-bound-"))
     runs: dict[str, list[dict[str, Any]]] = {"one": [], "apart": [], "workers": []}
-    for turn in range(repeat):
-        runs["one"].append(_one(work, f"one-{turn}", built, seconds, 1))
-        runs["apart"].append(_apart(work, f"apart-{turn}", built, seconds))
-        runs["workers"].append(_one(work, f"workers-{turn}", built, seconds, 2))
+    try:
+        for turn in range(repeat):
+            runs["one"].append(_one(work, f"one-{turn}", built, seconds, 1))
+            runs["apart"].append(_apart(work, f"apart-{turn}", built, seconds))
+            runs["workers"].append(_one(work, f"workers-{turn}", built, seconds, 2))
+    finally:
+        if not keep:
+            shutil.rmtree(work, ignore_errors=True)
     keys = ("commands_per_s", "server_cpu_ms_per_command", "server_cores_busy", "client_cores_busy")
     out: dict[str, Any] = {
         name: {k: statistics.median(r[k] for r in rs) for k in keys} for name, rs in runs.items()
@@ -97,7 +106,7 @@ def run(repeat: int = 3, seconds: float = 15.0) -> dict[str, Any]:
     out["workers_to_apart"] = round(rate["workers"] / rate["apart"], 2)
     every = [r for rs in runs.values() for r in rs]
     out["integrity"] = {k: sum(r[k] for r in every) for k in (*INTEGRITY, "internal_errors")}
-    out["work"] = str(work)
+    out["work"] = str(work) if keep else None
     return out
 
 
@@ -105,5 +114,8 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(prog="python -m skald.benchmarks.workers_bound")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--quick", action="store_true", help="one turn of 3 s loads")
+    parser.add_argument("--keep", action="store_true", help="keep the work folder")
     args = parser.parse_args()
-    print(json.dumps(run(args.repeat, args.seconds), indent=2))
+    repeat, seconds = (1, 3.0) if args.quick else (args.repeat, args.seconds)
+    print(json.dumps(run(repeat, seconds, args.keep), indent=2))

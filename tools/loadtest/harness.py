@@ -19,6 +19,12 @@ they build, else Python's (:mod:`skald.tools.loadtest.clients`), and the summary
 which and why: on a machine the clients share with the servers, Python's took 0.4–0.6 of the
 two cores the servers were measured on.
 
+``--workers 2`` is read against one process here; against two processes that share nothing,
+measured in the same run, in ``python -m skald.benchmarks.workers_bound`` (a third load would
+lengthen what CI runs). PostgreSQL loads run in a database made for the run and dropped after
+it (:mod:`skald.tools.loadtest.databases`) unless ``--pg`` names one; the work folder is removed
+at the end unless ``--keep``.
+
 The short form (the default, one to two minutes) runs in CI; ``--full`` is the large one. The
 exit status is 1 when any integrity counter is not 0.
 """
