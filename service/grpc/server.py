@@ -476,6 +476,7 @@ async def _start(
     )
     admission = Admission(limits)
     pool = Lane("pool", limits.threads, limits)
+    writes = Lane("writes", 1, limits)  # a write that would wait for a lock (serving.py)
     servicer = Servicer(service)
     repo = service.repo
     encoder = Encoder(service)
@@ -488,7 +489,7 @@ async def _start(
     name, plain = service_handlers(servicer)
     handlers: dict[str, grpc.RpcMethodHandler] = {
         method: grpc.unary_unary_rpc_method_handler(
-            unary_on_loop(handler.unary_unary, pool if method in LONG_CALLS else None),
+            unary_on_loop(handler.unary_unary, pool if method in LONG_CALLS else None, writes),
             response_serializer=handler.response_serializer,
         )
         for method, handler in plain.items()
@@ -535,5 +536,6 @@ async def _start(
             stop()
         fanout.close()
         pool.close()
+        writes.close()
 
     return server, port, on_stop

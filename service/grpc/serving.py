@@ -38,6 +38,7 @@ from typing import Any
 import grpc
 
 from skald.service.grpc.edge import _status
+from skald.service.store.check import WAITS, WouldWait
 
 __all__ = [
     "LONG_CALLS",
@@ -175,16 +176,31 @@ class Admission:
 
 
 def unary_on_loop(
-    handle: Callable[[bytes, Any], Any], lane: Lane | None
+    handle: Callable[[bytes, Any], Any], lane: Lane | None, writes: Lane | None = None
 ) -> Callable[[bytes, grpc.aio.ServicerContext[Any, Any]], Awaitable[Any]]:
     """A coroutine handler running the plain ``handle(raw, context)`` on the loop (``lane``
-    ``None``) or on ``lane``'s threads, sending the status it aborted with."""
+    ``None``) or on ``lane``'s threads, sending the status it aborted with. On the loop, with
+    ``writes``, its store writes wait for a lock only briefly: one that would wait longer
+    (:class:`~skald.service.store.check.WouldWait`, nothing written) runs the whole call again
+    on the ``writes`` lane, where it waits the store's bound."""
 
     async def unary(raw: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
         try:
-            if lane is None:
-                return handle(raw, SyncContext(context))
-            return await lane.run(functools.partial(handle, raw, SyncContext(context)))
+            on = lane
+            if on is None:
+                if writes is None:
+                    return handle(raw, SyncContext(context))
+                waits = WAITS
+                waits.quick = True
+                waits.wrote = False
+                try:
+                    return handle(raw, SyncContext(context))
+                except WouldWait:
+                    pass
+                finally:
+                    waits.quick = False
+                on = writes
+            return await on.run(functools.partial(handle, raw, SyncContext(context)))
         except Aborted as aborted:
             status = aborted.status
             await context.abort(status.code, status.details, status.trailing_metadata)

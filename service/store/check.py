@@ -12,6 +12,7 @@ refuses to start on. PostgreSQL is tried with one connection of at most
 from __future__ import annotations
 
 import logging
+import os
 import re
 import sqlite3
 import threading
@@ -26,9 +27,12 @@ from skald.domain.kernel.errors import SkaldError
 __all__ = [
     "CONNECT_TIMEOUT",
     "HEALTH",
+    "WAITS",
+    "LockWaits",
     "StoreHealth",
     "StoreMissing",
     "StoreUnavailable",
+    "WouldWait",
     "check_exists",
     "check_postgres",
     "check_schema",
@@ -43,6 +47,64 @@ SCHEMES = ("postgresql", "postgres")
 _HEADER = b"SQLite format 3\x00"
 
 log = logging.getLogger("skald.store")
+
+
+def _seconds(name: str, default: float) -> float:
+    """A wait in seconds from the environment (``default`` when unset; ``0`` disables it on
+    PostgreSQL, where it means no bound)."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise StoreUnavailable(
+            "store/bad-setting", f"{name}={raw!r} is not a number of seconds"
+        ) from None
+    if value < 0:
+        raise StoreUnavailable("store/bad-setting", f"{name}={raw!r} is negative")
+    return value
+
+
+class LockWaits:
+    """How long a store call waits on a lock another session holds (issue 27): a write waits
+    at most ``lock`` seconds (``SKALD_LOCK_TIMEOUT``, default 2) and any statement at most
+    ``statement`` (``SKALD_STATEMENT_TIMEOUT``, default 10), then is refused
+    (``store/unavailable``, nothing written). A write tried on the server's event loop
+    (:mod:`skald.service.grpc.serving`) waits only ``quick`` seconds (``SKALD_LOOP_LOCK_WAIT``,
+    default 0.02: a sibling's commit, not someone's held lock) and then raises
+    :class:`WouldWait`, so the call is run again on the writer thread, which waits ``lock``.
+    Read when the store opens."""
+
+    def __init__(self) -> None:
+        self.lock = _seconds("SKALD_LOCK_TIMEOUT", 2.0)
+        self.statement = max(_seconds("SKALD_STATEMENT_TIMEOUT", 10.0), self.lock)
+        self.quick = min(_seconds("SKALD_LOOP_LOCK_WAIT", 0.02), self.lock or 0.02)
+
+
+class WouldWait(BaseException):
+    """A write tried in quick mode (:data:`WAITS`) found the lock taken and wrote nothing:
+    the caller runs the whole call again where waiting holds no one up. A ``BaseException``,
+    so a handler's ``except Exception`` does not take it for a bug."""
+
+
+class _Waits(threading.local):
+    quick = False
+    """Writes on this thread wait only ``LockWaits.quick`` (the event loop, during a call)."""
+    wrote = False
+    """A write succeeded on this thread since :meth:`begin`: a later one cannot be retried
+    elsewhere (the call is not repeatable), so it waits the full bound where it is."""
+
+    def begin(self) -> None:
+        self.quick = True
+        self.wrote = False
+
+    def end(self) -> None:
+        self.quick = False
+
+
+WAITS = _Waits()
+"""Per-thread wait mode of store writes (:class:`_Waits`)."""
 
 
 class StoreHealth:

@@ -31,6 +31,20 @@ does every record.
 
 Settings: ``--db``/``SKALD_DB`` is a SQLite path (default ``~/.local/share/skald/skald.db``) or a
 ``postgresql://user@host:port/dbname`` URL (optionally ``?schema=name``).
+
+Bounded waits (issue 27): no call waits on another session's lock without a bound. A write
+waits for the store's write lock (PostgreSQL: the library's ``LOCK TABLE … IN EXCLUSIVE MODE``;
+SQLite: the file's write lock) at most ``SKALD_LOCK_TIMEOUT`` seconds (default 2), and any
+PostgreSQL statement runs at most ``SKALD_STATEMENT_TIMEOUT`` seconds (default 10, never less
+than the lock bound; both are also the sessions' ``lock_timeout``/``statement_timeout``
+defaults, so a read stuck behind an ``ACCESS EXCLUSIVE`` lock is bounded too); fractions
+allowed, ``0`` = no bound. A call that runs out is refused as
+:class:`~skald.service.store.check.StoreUnavailable` ``store/unavailable`` (gRPC UNAVAILABLE),
+its transaction rolled back: nothing written, no retry, the store not marked down. Writes
+made on the server's event loop wait only ``SKALD_LOOP_LOCK_WAIT`` (default 0.02 s) and then
+go to the writer thread (:mod:`skald.service.grpc.serving`). Before, a 15 s ``EXCLUSIVE`` lock
+froze every call of a replica (the library's ``lock_timeout`` was 0, SQLite's busy wait 5 s,
+both on the loop).
 """
 
 from __future__ import annotations
@@ -342,6 +356,10 @@ def _guard(store: EventStore) -> _Breaker | None:
             return f"the SQLite file {path} was replaced while serving"
         return None
 
+    postgres = breaker is not None
+    waits = store.waits
+    _bound_waits(recorder, waits, postgres)
+
     def guarded(name: str, call: Any) -> Any:
         writing = name == "insert_events"
 
@@ -353,11 +371,17 @@ def _guard(store: EventStore) -> _Breaker | None:
                 raise OperationalError(f"{lost}; restart the server")
             try:
                 result = call(*args, **kwargs)
+            except _LockWait as error:
+                if writing and WAITS.quick and not WAITS.wrote:
+                    raise store_check.WouldWait() from None
+                raise _locked(error, waits, writing) from None
             except (InterfaceError, OperationalError) as error:
                 health.failed(error, writing=writing)
                 if breaker is not None:
                     breaker.trip()
                 raise
+            if writing:
+                WAITS.wrote = True
             if health.down_since is not None and (breaker is None or not breaker.open):
                 health.ok(writing=writing)
             return result
@@ -371,9 +395,137 @@ def _guard(store: EventStore) -> _Breaker | None:
         inner = getattr(getattr(type(recorder), name, None), "__wrapped__", None)
         if breaker is not None and inner is not None:
             tries = retry((InterfaceError, OperationalError), max_attempts=ATTEMPTS, wait=0.2)
-            call = types.MethodType(tries(inner), recorder)
+            call = types.MethodType(tries(_lock_waits(inner, postgres)), recorder)
+        else:
+            call = _lock_waits(call, postgres)
         setattr(recorder, name, guarded(name, call))
     return breaker
+
+
+WAITS = store_check.WAITS
+
+
+class _LockWait(Exception):
+    """A call gave up waiting for a lock another session holds (not a store that is down:
+    no retry, no breaker, no outage in the health log)."""
+
+
+def _is_lock_wait(error: BaseException, postgres: bool) -> bool:
+    """``error`` (the library's, from a recorder call) is a bounded wait that ran out:
+    PostgreSQL's ``lock_timeout`` (55P03) or ``statement_timeout`` (57014); SQLite's busy
+    handler giving up, or the in-process writer slot not freed in time."""
+    cause = error.__cause__
+    if postgres:
+        from psycopg import errors
+
+        return isinstance(cause, errors.LockNotAvailable | errors.QueryCanceled)
+    from eventsourcing.persistence import ConnectionUnavailableError
+
+    if isinstance(error, ConnectionUnavailableError):
+        return True
+    import sqlite3
+
+    text = str(error)
+    return isinstance(cause, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+def _lock_waits(call: Any, postgres: bool) -> Any:
+    """``call`` raising :class:`_LockWait` for a wait that ran out (inside the library's
+    retry, which would otherwise try it again and trip the breaker)."""
+    from eventsourcing.persistence import OperationalError
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return call(*args, **kwargs)
+        except OperationalError as error:
+            if _is_lock_wait(error, postgres):
+                raise _LockWait(str(error)) from error
+            raise
+
+    return run
+
+
+_LOCKED_SAID = [0.0]
+
+
+def _locked(error: _LockWait, waits: store_check.LockWaits, writing: bool) -> Exception:
+    """The refusal of a call whose wait for a lock ran out (``store/unavailable``, the client
+    retries); the operator's log says so at most every 10 s."""
+    now = time.monotonic()
+    if now - _LOCKED_SAID[0] > 10:
+        _LOCKED_SAID[0] = now
+        store_check.log.warning(
+            "store locked by another session: a %s was refused after its bound (%g s): %s",
+            "write" if writing else "read",
+            waits.lock if writing else waits.statement,
+            " ".join(str(error).split())[:200],
+        )
+    return store_check.StoreUnavailable(
+        "store/unavailable",
+        "the store is locked by another session and the call waited its bound; retry later",
+    )
+
+
+def _ms(seconds: float) -> int:
+    return max(1, round(seconds * 1000)) if seconds > 0 else 0
+
+
+def _bound_waits(recorder: Any, waits: store_check.LockWaits, postgres: bool) -> None:
+    """Every write waits for the store's write lock at most ``waits.lock`` seconds, or
+    ``waits.quick`` on a thread in quick mode (:data:`WAITS`). PostgreSQL: the library's
+    ``SET LOCAL lock_timeout`` before its ``LOCK TABLE … IN EXCLUSIVE MODE`` (which it sets to
+    ``POSTGRES_LOCK_TIMEOUT``, whole seconds, 0 = forever) is replaced by ours, with a
+    ``statement_timeout`` (pipelined: no round trip more); every session also gets both as
+    defaults, so a read behind an ``ACCESS EXCLUSIVE`` lock is bounded too. SQLite: the
+    connection's busy timeout (the library's 5 s) and the in-process writer slot."""
+    if postgres:
+        from psycopg.sql import SQL
+
+        lock_table = recorder.lock_table_statements[-1]
+
+        def statements(lock: float) -> list[Any]:
+            return [
+                SQL(f"SET LOCAL lock_timeout = '{_ms(lock)}ms'"),
+                SQL(f"SET LOCAL statement_timeout = '{_ms(waits.statement)}ms'"),
+                lock_table,
+            ]
+
+        quick, bounded = statements(waits.quick), statements(waits.lock)
+
+        def lock(curs: Any) -> None:
+            for statement in quick if WAITS.quick and not WAITS.wrote else bounded:
+                curs.execute(statement, prepare=True)
+
+        recorder._lock_table = lock
+        pool = getattr(recorder.datastore, "pool", None)
+        if pool is not None and isinstance(getattr(pool, "kwargs", None), dict):
+            options = os.environ.get("PGOPTIONS", "")
+            for name, value in (
+                ("lock_timeout", waits.lock),
+                ("statement_timeout", waits.statement),
+            ):
+                if name not in options:  # an operator's own PGOPTIONS setting wins
+                    options = f"{options} -c {name}={_ms(value)}"
+            pool.kwargs["options"] = options.strip()
+            if hasattr(pool, "drain"):
+                pool.drain()  # the connections opened with the tables get them too
+        return
+    pool = recorder.datastore.pool
+    get = pool.get_connection
+    slow = waits.lock or 86400.0  # 0: no bound (as on PostgreSQL)
+    fast = waits.quick
+
+    def get_connection(timeout: float | None = None, *, is_writer: bool | None = None) -> Any:
+        if not is_writer:
+            return get(timeout, is_writer=is_writer)
+        wait = fast if WAITS.quick and not WAITS.wrote else slow
+        conn = get(wait, is_writer=True)
+        if getattr(conn, "_skald_busy", None) != wait:
+            conn._sqlite_conn.execute(f"PRAGMA busy_timeout = {_ms(wait)}")
+            conn._skald_busy = wait
+        return conn
+
+    pool.get_connection = get_connection
 
 
 SCHEMA_LOCK = 0x736B616C64
@@ -425,6 +577,7 @@ class EventStore(Application):  # type: ignore[type-arg]
             _serial_plans()
         if env.get("POSTGRES_SCHEMA"):
             _ensure_schema(env)
+        self.waits = store_check.LockWaits()
         super().__init__(env=env)
         self._breaker = _guard(self)
         self._check_key()
