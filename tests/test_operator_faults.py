@@ -188,7 +188,8 @@ def test_a_lost_database_fails_waiting_calls_at_once_and_serves_again_promptly(
                 assert breaker is not None and breaker.open
             health = health_pb2_grpc.HealthStub(channel)
             checked = health.Check(health_pb2.HealthCheckRequest(), timeout=30)
-            assert checked.status == health_pb2.HealthCheckResponse.SERVING  # the loop answers
+            # the loop answers, and says the truth: not serving while the store is down (#27)
+            assert checked.status == health_pb2.HealthCheckResponse.NOT_SERVING
             # a lost connection is given up after RECONNECT_FOR, not psycopg_pool's 300 s
             assert breaker.datastore.pool.reconnect_timeout == RECONNECT_FOR
             relay.restore()

@@ -4,11 +4,15 @@ The operator token is read from ``$SKALD_OPERATOR_TOKEN`` or ``--operator-token-
 ``--operator-token`` flag is refused with the reason (any user of the machine reads command
 lines). Creating and importing games needs that token unless ``--open`` (local use), and a
 server that is not open will not start without one. Server logs go to stderr: unhandled
-errors with their traceback and the correlation id the client was given.
+errors with their traceback and the correlation id the client was given; ``--log-format
+json`` makes each line one JSON object. Every option may also come from a ``SKALD_*``
+environment variable (:data:`ENVIRONMENT`; the option wins), as containers and unit files
+set them.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import sys
@@ -17,7 +21,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from skald.cli.common import Db, Json, check_port, console, emit, fail, literal, store_target
+from skald.cli.common import Db, check_port, console, emit, fail, literal, store_target
 
 if TYPE_CHECKING:  # grpc and the store load only when a server starts
     from skald.service.grpc.startup import Ready
@@ -44,16 +48,48 @@ def operator_token_from(file: Path | None) -> str | None:
     return os.environ.get(OPERATOR_TOKEN_ENV) or None
 
 
-@app.command()
+ENVIRONMENT = {
+    "--port": "SKALD_PORT",
+    "--host": "SKALD_HOST",
+    "--db": "SKALD_DB",
+    "--operator-token-file": "SKALD_OPERATOR_TOKEN_FILE",
+    "--open": "SKALD_OPEN",
+    "--workers": "SKALD_WORKERS",
+    "--shutdown-grace": "SKALD_SHUTDOWN_GRACE",
+    "--log-level": "SKALD_LOG_LEVEL",
+    "--log-format": "SKALD_LOG_FORMAT",
+    "--tls-cert": "SKALD_TLS_CERT",
+    "--tls-key": "SKALD_TLS_KEY",
+    "--tls-client-ca": "SKALD_TLS_CLIENT_CA",
+    "--json": "SKALD_JSON",
+}
+"""Each ``skald serve`` option and the environment variable it may come from (the operator
+token itself is ``$SKALD_OPERATOR_TOKEN``, never an option)."""
+
+_ENV_HELP = ", ".join(f"{option} ${name}" for option, name in ENVIRONMENT.items())
+
+
+def _env(option: str) -> dict[str, object]:
+    return {"envvar": ENVIRONMENT[option], "show_envvar": False}
+
+
+@app.command(
+    epilog=f"Every option may come from the environment (the option wins): {_ENV_HELP}; "
+    "booleans take 1/true/yes."
+)
 def serve(
     port: Annotated[
-        int, typer.Option("--port", help="Port to listen on, 0..65535 (0 = any free port).")
+        int,
+        typer.Option(
+            "--port", help="Port to listen on, 0..65535 (0 = any free port).", **_env("--port")
+        ),
     ] = 50051,
-    host: Annotated[str, typer.Option(help="Address to bind.")] = "127.0.0.1",
+    host: Annotated[str, typer.Option(help="Address to bind.", **_env("--host"))] = "127.0.0.1",
     operator_token_file: Annotated[
         Path | None,
         typer.Option(
             "--operator-token-file",
+            **_env("--operator-token-file"),
             help="File holding the operator token (else $SKALD_OPERATOR_TOKEN). The operator "
             "acts for any seat of any game, reads unredacted histories, and creates and "
             "imports games.",
@@ -63,6 +99,7 @@ def serve(
         bool,
         typer.Option(
             "--open",
+            **_env("--open"),
             help="Let anyone create and import games (local use). Without it only the "
             "operator token may, and an operator token is required.",
         ),
@@ -75,33 +112,62 @@ def serve(
         str,
         typer.Option(
             "--log-level",
+            **_env("--log-level"),
             help="debug, info (one line per call: method, game, seat, status, ms), warning "
             "or error.",
         ),
     ] = "info",
+    log_format: Annotated[
+        str,
+        typer.Option(
+            "--log-format",
+            **_env("--log-format"),
+            help="text, or json: one JSON object per log line (time, level, logger, message, "
+            "fields).",
+        ),
+    ] = "text",
     workers: Annotated[
         int,
         typer.Option(
             "--workers",
+            **_env("--workers"),
             min=1,
             help="Server processes sharing the port (SO_REUSEPORT): one per core. They share "
             "the store, SQLite or PostgreSQL, through its optimistic version check.",
         ),
     ] = 1,
+    shutdown_grace: Annotated[
+        float,
+        typer.Option(
+            "--shutdown-grace",
+            **_env("--shutdown-grace"),
+            min=0,
+            help="Seconds a stop (SIGTERM, Ctrl-C) gives the calls in flight: health says "
+            "NOT_SERVING, new calls get UNAVAILABLE, those in flight are answered, then the "
+            "server exits.",
+        ),
+    ] = 10.0,
     tls_cert: Annotated[
-        Path | None, typer.Option("--tls-cert", help="Serve TLS with this certificate (PEM).")
+        Path | None,
+        typer.Option(
+            "--tls-cert", help="Serve TLS with this certificate (PEM).", **_env("--tls-cert")
+        ),
     ] = None,
     tls_key: Annotated[
-        Path | None, typer.Option("--tls-key", help="Key of --tls-cert (PEM).")
+        Path | None,
+        typer.Option("--tls-key", help="Key of --tls-cert (PEM).", **_env("--tls-key")),
     ] = None,
     tls_client_ca: Annotated[
         Path | None,
         typer.Option(
             "--tls-client-ca",
+            **_env("--tls-client-ca"),
             help="Require client certificates signed by this CA (mutual TLS; needs --tls-cert).",
         ),
     ] = None,
-    as_json: Json = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object on stdout.", **_env("--json"))
+    ] = False,
 ) -> None:
     """Run the gRPC server (health checking and reflection included) until interrupted.
     CreateGame and ImportGame need the operator token, taken from $SKALD_OPERATOR_TOKEN or
@@ -130,7 +196,9 @@ def serve(
         level = LOG_LEVELS.get(log_level.lower())
         if level is None:
             raise SkaldError("serve/log-level", f"--log-level is one of {', '.join(LOG_LEVELS)}")
-        logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+        if log_format.lower() not in ("text", "json"):
+            raise SkaldError("serve/log-format", "--log-format is text or json")
+        _log_to_stderr(level, log_format.lower() == "json")
         tls = _tls_files(tls_cert, tls_key, tls_client_ca)
         target = store_target(db)
         registry().names()  # every game loaded before the first request (and before workers fork)
@@ -141,6 +209,7 @@ def serve(
             port,
             workers,
             tls,
+            shutdown_grace,
         )
         creating = "anyone may create games" if open_ else "creating games needs the operator token"
         status = serve(settings, lambda ready: _announce(as_json, ready, creating))
@@ -178,6 +247,46 @@ def _announce(as_json: bool, ready: Ready, creating: str) -> None:
     sys.stdout.flush()
 
 
+_RECORD_KEYS = frozenset(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
+
+
+class JsonLines(logging.Formatter):
+    """One JSON object per log line: ``time`` (UTC, ISO 8601), ``level``, ``logger``,
+    ``message``, ``fields`` (a record's ``extra``: the request log's ``rpc_*``, the stop's
+    counts) and ``traceback`` when there is one (inside the object: still one line)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        from datetime import UTC, datetime
+
+        fields: dict[str, object] = {}
+        for key, value in vars(record).items():
+            if key in _RECORD_KEYS:
+                continue
+            if key == "fields" and isinstance(value, dict):
+                fields.update(value)
+            else:
+                fields[key] = value
+        line: dict[str, object] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+            "fields": fields,
+        }
+        if record.exc_info:
+            line["traceback"] = self.formatException(record.exc_info)
+        return json.dumps(line, default=str)
+
+
+def _log_to_stderr(level: int, as_json: bool) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    if as_json:
+        handler.setFormatter(JsonLines())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    logging.basicConfig(level=level, handlers=[handler])
+
+
 LOG_LEVELS = {
     "debug": logging.DEBUG,
     "info": logging.INFO,
@@ -203,4 +312,4 @@ def _tls_files(cert: Path | None, key: Path | None, client_ca: Path | None) -> T
     return files
 
 
-__all__ = ["OPERATOR_TOKEN_ENV", "app", "operator_token_from"]
+__all__ = ["ENVIRONMENT", "OPERATOR_TOKEN_ENV", "JsonLines", "app", "operator_token_from"]

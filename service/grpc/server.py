@@ -26,7 +26,7 @@ from typing import Any
 
 import grpc
 from google.protobuf import json_format
-from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_health.v1 import health, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from skald.domain.kernel.errors import SkaldError
@@ -462,8 +462,10 @@ async def _start(
     siblings: Siblings | None = None,
 ) -> tuple[grpc.aio.Server, int, Callable[[], None]]:
     from skald.service.grpc.fanout import Fanout
+    from skald.service.grpc.health import Health
     from skald.service.store.notify import start_notices
 
+    state = Health(service)  # health that tells the truth; the drain (service/grpc/health.py)
     server = grpc.aio.server(
         options=[
             ("grpc.max_receive_message_length", MAX_REQUEST),
@@ -472,7 +474,7 @@ async def _start(
             *SERVER_OPTIONS,  # a refused body is not received (service/grpc/admission.py)
         ],
         maximum_concurrent_rpcs=limits.max_concurrent,
-        interceptors=interceptors(service.policy),  # refusals before a body is read
+        interceptors=(state.gate, *interceptors(service.policy)),  # refusals before a body
     )
     admission = Admission(limits)
     pool = Lane("pool", limits.threads, limits)
@@ -501,8 +503,7 @@ async def _start(
     server.add_registered_method_handlers(name, handlers)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    await health_servicer.set("skald.v1.Skald", health_pb2.HealthCheckResponse.SERVING)
-    await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
+    await state.attach(health_servicer, server)  # SERVING; NOT_SERVING store down or draining
     names = (
         pb.DESCRIPTOR.services_by_name["Skald"].full_name,
         health.SERVICE_NAME,
