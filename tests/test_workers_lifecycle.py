@@ -112,3 +112,90 @@ def test_a_stop_signal_leaves_every_worker_its_grace_period(
     assert proc.returncode == 0, err
     assert (tmp_path / "stopped-0").exists() and (tmp_path / "stopped-1").exists()
     assert "started" in out
+
+
+READY_SCRIPT = textwrap.dedent(
+    """
+    import os, sys, time
+    from pathlib import Path
+    from skald.service.grpc.workers import ready, run_workers
+
+    work = Path(sys.argv[1])
+    mode = sys.argv[2]
+
+    def serve_one(index: int) -> None:
+        starts = work / f"starts-{index}"
+        with starts.open("a") as counted:
+            counted.write("x")
+        n = len(starts.read_text())
+        if mode == "no-restart" and index == 1 and n > 1:
+            raise RuntimeError("cannot start again")
+        ready()
+        (work / f"pid-{index}-{n}").write_text(str(os.getpid()))
+        try:
+            while True:
+                time.sleep(0.05)
+        except KeyboardInterrupt:
+            (work / f"stopped-{index}").touch()
+
+    sys.exit(run_workers(2, serve_one, lambda: print("started", flush=True), ready_within=30))
+    """
+)
+
+
+def _start_ready(tmp_path: Path, mode: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-c", READY_SCRIPT, str(tmp_path), mode],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def test_a_worker_killed_while_serving_never_counts_toward_the_crash_loop_guard(
+    tmp_path: Path,
+) -> None:
+    """Issue 27: a serving worker killed from outside (kill -9, the OOM killer) is started
+    again at once, however often; the guard is for workers that cannot start."""
+    proc = _start_ready(tmp_path, "serve")
+    kills = 7  # more than RESTARTS
+    try:
+        for n in range(1, kills + 1):
+            pid_file = tmp_path / f"pid-1-{n}"
+            _until(pid_file.exists)
+            _until(lambda f=pid_file: f.read_text() != "")  # type: ignore[misc]
+            os.kill(int(pid_file.read_text()), signal.SIGKILL)
+        _until((tmp_path / f"pid-1-{kills + 1}").exists)
+        assert proc.poll() is None  # still serving, the other worker untouched
+        assert len((tmp_path / "starts-0").read_text()) == 1
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=15)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 0, err
+    assert err.count("skald worker 1 exited with status -9; starting it again") == kills, err
+    assert "stopping the server" not in err and "Traceback" not in err, err
+    assert (tmp_path / "stopped-0").exists() and (tmp_path / "stopped-1").exists()
+
+
+def test_a_restarted_worker_that_cannot_start_stops_the_server_in_one_line_each(
+    tmp_path: Path,
+) -> None:
+    proc = _start_ready(tmp_path, "no-restart")
+    try:
+        _until((tmp_path / "pid-1-1").exists)
+        _until(lambda: (tmp_path / "pid-1-1").read_text() != "")
+        os.kill(int((tmp_path / "pid-1-1").read_text()), signal.SIGKILL)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 1, err
+    assert "skald worker 1 exited with status -9; starting it again" in err
+    assert err.count("could not start: cannot start again; starting it again") == 5, err
+    assert "6 times in a row before it was serving; stopping the server" in err, err
+    assert "Traceback" not in err
+    assert len((tmp_path / "starts-1").read_text()) == 7  # the first, and six that failed

@@ -66,8 +66,12 @@ def _die_with_parent() -> None:
 
 
 RESTARTS = 5
-"""Restarts of a worker that died within :data:`QUICK` seconds of its start, in a row, before
-the server gives up (a worker that cannot start will not start the sixth time either)."""
+"""Restarts of a worker that died before it was serving, in a row, before the server gives
+up (a worker that cannot start will not start the sixth time either). With ``ready_within``
+a worker is serving once it said :func:`ready` (a restarted one too): one killed from outside
+while serving (``kill -9``, the OOM killer) is started again at once and never counts (issue
+27: three kills of one worker of two stopped the whole server). Without it, a death within
+:data:`QUICK` seconds of the start counts."""
 QUICK = 10.0
 BACKOFF = 0.1
 """Seconds before restarting a worker, times its quick deaths in a row (0.1 s, then 0.2 s, ...;
@@ -216,37 +220,113 @@ def run_workers(
             started()
     failed = 0
     quick_deaths = [0] * count
-    while children:
-        try:
-            pid, status = os.wait()
-        except InterruptedError:
-            continue
-        except ChildProcessError:
-            break
-        index, born = children.pop(pid)
-        code = os.waitstatus_to_exitcode(status)
-        if stopping:
-            if code not in (0, -signal.SIGTERM, -signal.SIGINT):
+    serving = set(children)  # with ready_within, every first worker said it is serving
+    starting: dict[int, tuple[int, bytearray]] = {}
+    """Restarted workers not serving yet: pid → (read end of its pipe, what it sent)."""
+    try:
+        while children:
+            if starting:
+                _read_starts(starting, serving)
+                try:
+                    pid, status = os.waitpid(-1, os.WNOHANG)
+                except ChildProcessError:
+                    break
+                if pid == 0:
+                    continue
+            else:
+                try:
+                    pid, status = os.wait()
+                except InterruptedError:
+                    continue
+                except ChildProcessError:
+                    break
+            index, born = children.pop(pid)
+            code = os.waitstatus_to_exitcode(status)
+            sent = bytearray()
+            if pid in starting:
+                _read_starts(starting, serving, only=pid, wait=0.0)
+                fd, sent = starting.pop(pid, (-1, bytearray()))
+                if fd >= 0:
+                    os.close(fd)
+            if stopping:
+                if code not in (0, -signal.SIGTERM, -signal.SIGINT):
+                    failed += 1
+                    print(f"skald worker {index} exited with status {code}", file=sys.stderr)
+                continue
+            if ready_within is None:
+                before_serving = time.monotonic() - born < QUICK
+            else:
+                before_serving = pid not in serving
+            serving.discard(pid)
+            quick_deaths[index] = quick_deaths[index] + 1 if before_serving else 0
+            why = f"exited with status {code}"
+            if before_serving and sent:
+                why = _failure(bytes(sent), index, code).reason  # its one line
+            if quick_deaths[index] > RESTARTS:
+                when = (
+                    f"within {QUICK:g} s of starting"
+                    if ready_within is None
+                    else "in a row before it was serving"
+                )
+                print(
+                    f"skald worker {index} {why} {quick_deaths[index]} times {when}; "
+                    "stopping the server",
+                    file=sys.stderr,
+                )
                 failed += 1
-                print(f"skald worker {index} exited with status {code}", file=sys.stderr)
-            continue
-        quick_deaths[index] = quick_deaths[index] + 1 if time.monotonic() - born < QUICK else 0
-        if quick_deaths[index] > RESTARTS:
-            print(
-                f"skald worker {index} exited with status {code} {quick_deaths[index]} times "
-                f"within {QUICK:g} s of starting; stopping the server",
-                file=sys.stderr,
-            )
-            failed += 1
-            forward(signal.SIGTERM, None)
-            continue
-        print(f"skald worker {index} exited with status {code}; starting it again", file=sys.stderr)
-        sys.stderr.flush()
-        time.sleep(BACKOFF * quick_deaths[index])  # no fork storm; a passing cause may clear
-        if stopping:
-            continue
-        _spawn(index, serve_one, children)
+                forward(signal.SIGTERM, None)
+                continue
+            print(f"skald worker {index} {why}; starting it again", file=sys.stderr)
+            sys.stderr.flush()
+            time.sleep(BACKOFF * quick_deaths[index])  # no fork storm; a passing cause may clear
+            if stopping:
+                continue
+            if ready_within is None:
+                _spawn(index, serve_one, children)
+            else:  # it says when it is serving, as the first did
+                read_end, write_end = os.pipe()
+                pid = _spawn(index, serve_one, children, (read_end, write_end))
+                os.close(write_end)
+                starting[pid] = (read_end, bytearray())
+    finally:
+        for fd, _ in starting.values():
+            if fd >= 0:
+                os.close(fd)
     return 1 if failed else 0
+
+
+def _read_starts(
+    starting: dict[int, tuple[int, bytearray]],
+    serving: set[int],
+    *,
+    only: int | None = None,
+    wait: float = 0.1,
+) -> None:
+    """Read what restarted workers sent on their pipes (``wait`` seconds at most): one that
+    sent :data:`READY` is serving (its pipe closed, out of ``starting``); an error it sent
+    is kept for when it exits."""
+    fds = {fd: pid for pid, (fd, _) in starting.items() if fd >= 0 and only in (None, pid)}
+    if not fds:
+        return
+    try:
+        readable = select.select(list(fds), [], [], wait)[0]
+    except InterruptedError:
+        return
+    for fd in readable:
+        pid = fds[fd]
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            chunk = b""
+        received = starting[pid][1]
+        received += chunk
+        if bytes(received) == READY:
+            serving.add(pid)
+            os.close(fd)
+            del starting[pid]
+        elif not chunk:  # the pipe's end: its exit says the rest
+            os.close(fd)
+            starting[pid] = (-1, received)
 
 
 def _await_ready(
