@@ -414,3 +414,91 @@ def test_a_worker_that_does_not_start_stops_the_rest_with_its_one_line(
         proc.kill()
     assert (proc.returncode, out, err) == (2, "", line + "\n")
     assert (tmp_path / "stopped-0").exists()  # the one serving was stopped, not abandoned
+
+
+def test_every_serve_option_comes_from_skald_variables_and_logs_are_json_lines(
+    tmp_path: Path,
+) -> None:
+    """Issue 27: ``SKALD_*`` variables set what the options would (the option wins), and
+    ``--log-format json`` (here ``$SKALD_LOG_FORMAT``) logs one JSON object per line, the
+    stop's line (calls drained, seconds) among them."""
+    from skald.cli.commands.serve import ENVIRONMENT
+
+    db = tmp_path / "env.db"
+    variables = {
+        "SKALD_DB": str(db),
+        "SKALD_PORT": "0",
+        "SKALD_HOST": "127.0.0.1",
+        "SKALD_OPEN": "1",
+        "SKALD_JSON": "true",
+        "SKALD_LOG_FORMAT": "json",
+        "SKALD_LOG_LEVEL": "info",
+        "SKALD_SHUTDOWN_GRACE": "3",
+        "SKALD_WORKERS": "1",
+    }
+    env = {**cli_env(), **variables}
+    proc = subprocess.Popen(
+        [skald_executable(), "serve"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert proc.stdout is not None
+        ready = json.loads(proc.stdout.readline())
+        assert ready["store"] == str(db) and ready["workers"] == 1
+        assert _healthy(ready["serving"])
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    lines = [json.loads(line) for line in err.splitlines()]  # every line one object
+    assert all({"time", "level", "message", "fields"} <= set(line) for line in lines), lines
+    (stop,) = [line for line in lines if "drained" in line["fields"]]
+    assert stop["level"] == "info" and stop["fields"]["grace"] == 3.0
+    assert stop["fields"]["seconds"] >= 0 and "calls drained" in stop["message"]
+    assert set(ENVIRONMENT.values()) >= set(variables)
+    help_text = subprocess.run(
+        [skald_executable(), "serve", "--help"],
+        capture_output=True,
+        text=True,
+        env={**cli_env(), "COLUMNS": "300"},
+        check=True,
+    ).stdout
+    assert "$SKALD_SHUTDOWN_GRACE" in help_text and "$SKALD_WORKERS" in help_text
+
+
+def test_a_busy_store_at_start_is_tried_again_then_refused_in_one_line(tmp_path: Path) -> None:
+    """Issue 27: "database is locked" at start (another process holds SQLite's write lock) is
+    tried again within a bound; still locked, it is ``store/busy``, no traceback."""
+    import sqlite3
+
+    from skald.service.bootstrap import open_service
+    from skald.service.grpc.startup import ServeSettings, open_store
+
+    db = tmp_path / "busy.db"
+    open_service(str(db)).store.close()
+    tries: list[int] = []
+
+    def flaky() -> object:
+        tries.append(1)
+        if len(tries) < 3:
+            raise sqlite3.OperationalError("database is locked")
+        return open_service(str(db))
+
+    settings = ServeSettings(str(db), flaky, "127.0.0.1", 0)  # type: ignore[arg-type]
+    open_store(settings, within=10).store.close()
+    assert len(tries) == 3
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # the write lock, held
+    try:
+        held = ServeSettings(str(db), lambda: open_service(str(db)), "127.0.0.1", 0)
+        with pytest.raises(SkaldError) as refused:
+            open_store(held, within=0.5)
+    finally:
+        holder.rollback()
+        holder.close()
+    assert refused.value.rule == "store/busy"
+    assert "\n" not in refused.value.reason

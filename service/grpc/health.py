@@ -166,8 +166,10 @@ class Health:
         """The probe thread: every :data:`PROBE_EVERY` s, until the loop closes or drains."""
         loop = self._loop
         assert loop is not None
-        while not loop.is_closed() and not self.draining:
+        while True:
             time.sleep(PROBE_EVERY)
+            if loop.is_closed() or not loop.is_running() or self.draining:
+                return  # the server stopped: its store is no one's to probe
             ok = self.answers()
             if ok != self.store_ok:
                 try:
@@ -366,7 +368,8 @@ def _write_probe(store: Any, identity: tuple[str, int, int] | None) -> None:
         connection.isolation_level = None
         connection.execute("BEGIN IMMEDIATE")
         version = int(connection.execute("PRAGMA user_version").fetchone()[0])
-        connection.execute(f"PRAGMA user_version = {version}")
+        connection.execute(f"PRAGMA user_version = {version + 1}")  # the page written
+        connection.execute(f"PRAGMA user_version = {version}")  # as it was
         connection.execute("COMMIT")
     finally:
         with contextlib.suppress(sqlite3.Error):
