@@ -160,6 +160,7 @@ SLOW = frozenset(
         "tests/test_serve_startup.py::test_json_ready_line_comes_once_every_worker_listens",
         "tests/test_workers_lifecycle.py::test_a_worker_that_cannot_start_stops_the_server",
         "tests/test_drain.py::test_sigterm_under_load_drains_in_flight_commands",
+        "tests/test_workers_lifecycle.py::test_a_real_server_keeps_serving_through_workers_killed_from_outside",
         "tests/test_serve_startup.py::test_a_busy_store_at_start_is_tried_again_then_refused_in_one_line",
         "tests/test_sim_cards.py::test_the_feast_picker_only_picks_legal_commands_and_games_end",
         "tests/test_replays.py::test_one_changed_byte_fails_verification[feast-3p-short.jsonl]",

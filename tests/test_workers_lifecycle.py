@@ -199,3 +199,52 @@ def test_a_restarted_worker_that_cannot_start_stops_the_server_in_one_line_each(
     assert "6 times in a row before it was serving; stopping the server" in err, err
     assert "Traceback" not in err
     assert len((tmp_path / "starts-1").read_text()) == 7  # the first, and six that failed
+
+
+def test_a_real_server_keeps_serving_through_workers_killed_from_outside(tmp_path: Path) -> None:
+    """``skald serve --workers 2``: one worker SIGKILLed four times; it is started again each
+    time, and the server answers throughout and stops cleanly."""
+    import re
+
+    import grpc
+
+    from skald.service.contract._generated.skald.v1 import skald_pb2 as pb
+    from skald.service.contract._generated.skald.v1 import skald_pb2_grpc as pb_grpc
+    from tests.e2e_helpers import cli_env, skald_executable
+
+    log = tmp_path / "log.txt"
+    command = [skald_executable(), "serve", "--open", "--port", "0", "--workers", "2"]
+    proc = subprocess.Popen(
+        [*command, "--db", str(tmp_path / "w.db"), "--log-level", "warning"],
+        stdout=subprocess.PIPE,
+        stderr=log.open("w"),
+        text=True,
+        env=cli_env(),
+    )
+    try:
+        assert proc.stdout is not None
+        found = re.search(r"127\.0\.0\.1:(\d+)", proc.stdout.readline())
+        assert found, log.read_text()
+        children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+        with grpc.insecure_channel(f"127.0.0.1:{found.group(1)}") as channel:
+            stub = pb_grpc.SkaldStub(channel)
+            for n in range(4):
+                pids = children.read_text().split()
+                assert len(pids) == 2
+                os.kill(int(pids[-1]), signal.SIGKILL)
+                _until(lambda p=pids: len(set(children.read_text().split()) - set(p)) == 1)  # type: ignore[misc]
+                _until(lambda n=n: log.read_text().count("starting it again") == n + 1)  # type: ignore[misc]
+                made = stub.CreateGame(
+                    pb.CreateGameRequest(game="red_north", players=3), timeout=30
+                )
+                assert made.game_id
+        assert proc.poll() is None
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(30) == 0, log.read_text()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    err = log.read_text()
+    assert err.count("exited with status -9; starting it again") == 4, err
+    assert "stopping the server" not in err and "Traceback" not in err, err
