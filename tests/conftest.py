@@ -158,6 +158,9 @@ SLOW = frozenset(
         "tests/test_serve_startup.py::test_ipv6_hosts_are_served[[::1]-2-[::1]]",
         "tests/test_serve_startup.py::test_ipv6_hosts_are_served[::-1-[::]]",
         "tests/test_serve_startup.py::test_json_ready_line_comes_once_every_worker_listens",
+        "tests/test_layers.py::test_each_service_module_imports_on_its_own",
+        "tests/test_serve_startup.py::test_every_serve_option_comes_from_skald_variables_and_logs_are_json_lines",
+        "tests/test_workers_lifecycle.py::test_a_restarted_worker_that_cannot_start_stops_the_server_in_one_line_each",
         "tests/test_workers_lifecycle.py::test_a_worker_that_cannot_start_stops_the_server",
         "tests/test_drain.py::test_sigterm_under_load_drains_in_flight_commands",
         "tests/test_workers_lifecycle.py::test_a_real_server_keeps_serving_through_workers_killed_from_outside",
@@ -168,7 +171,7 @@ SLOW = frozenset(
         "tests/test_replays.py::test_one_changed_byte_fails_verification[brian-boru-4p.jsonl]",
     }
 )
-SLOW_MODULES = frozenset({"tests/test_view_browser.py"})
+SLOW_MODULES = frozenset({"tests/test_view_browser.py", "tests/test_play_audit_browser.py"})
 SLOW_ON_POSTGRES = frozenset(
     {
         "tests/test_tamper_kernel_records.py",
