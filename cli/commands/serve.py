@@ -62,6 +62,7 @@ ENVIRONMENT = {
     "--tls-key": "SKALD_TLS_KEY",
     "--tls-client-ca": "SKALD_TLS_CLIENT_CA",
     "--json": "SKALD_JSON",
+    "--metrics-port": "SKALD_METRICS_PORT",
 }
 """Each ``skald serve`` option and the environment variable it may come from (the operator
 token itself is ``$SKALD_OPERATOR_TOKEN``, never an option)."""
@@ -168,6 +169,16 @@ def serve(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object on stdout.", **_env("--json"))
     ] = False,
+    metrics_port: Annotated[
+        int | None,
+        typer.Option(
+            "--metrics-port",
+            **_env("--metrics-port"),
+            help="Serve Prometheus metrics over HTTP on this port (same host; needs the "
+            "metrics extra): calls, commands and refusals by game and rule, latencies, "
+            "watchers, store health.",
+        ),
+    ] = None,
 ) -> None:
     """Run the gRPC server (health checking and reflection included) until interrupted.
     CreateGame and ImportGame need the operator token, taken from $SKALD_OPERATOR_TOKEN or
@@ -180,6 +191,8 @@ def serve(
 
     try:  # every refused start, whichever step refuses it: one line and exit 2
         check_port(port)
+        if metrics_port is not None and not 0 <= metrics_port <= 65535:
+            raise SkaldError("serve/metrics-port", "--metrics-port must be 0..65535")
         if operator_token is not None:
             raise SkaldError(
                 "serve/token-flag",
@@ -210,6 +223,7 @@ def serve(
             workers,
             tls,
             shutdown_grace,
+            metrics_port=metrics_port,
         )
         creating = "anyone may create games" if open_ else "creating games needs the operator token"
         status = serve(settings, lambda ready: _announce(as_json, ready, creating))

@@ -188,26 +188,31 @@ def log_request(
 
 def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
     """A unary handler whose refusals become :func:`rich_status` and whose bugs are logged;
-    every call ends with one line in the request log (:func:`log_request`)."""
+    every call ends with one line in the request log (:func:`log_request`), and, when the
+    servicer has an ``outcome(method, request, rule)`` hook (metrics), a call of it with the
+    refusal's rule code or ``ok``."""
 
     @functools.wraps(method)
     def wrapped(self: Any, request: Any, context: grpc.ServicerContext) -> Any:
-        started, status, response = time.perf_counter(), "OK", None
+        started, status, response, rule = time.perf_counter(), "OK", None, "ok"
         try:
             response = method(self, request, context)
             return response
         except SkaldError as error:
-            status = status_for(error).name
+            status, rule = status_for(error).name, error.rule
             context.abort_with_status(rich_status(error))
         except Exception as error:
             down = store_down(error)
             if down is not None:
-                status = "UNAVAILABLE"
+                status, rule = "UNAVAILABLE", down.rule
                 context.abort_with_status(rich_status(down))
-            status = "INTERNAL"
+            status, rule = "INTERNAL", "server/internal"
             _unhandled(context, method.__name__)
         finally:
             log_request(method.__name__, request, status, started, response)
+            outcome = getattr(self, "outcome", None)  # metrics, when on (service/grpc/metrics.py)
+            if outcome is not None:
+                outcome(method.__name__, request, rule)
         return None
 
     return wrapped

@@ -22,7 +22,7 @@ import concurrent.futures
 import logging
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import grpc
 from google.protobuf import json_format
@@ -54,6 +54,9 @@ from skald.service.model.errors import Forbidden, Unauthenticated
 from skald.service.store.index import GamesQuery
 from skald.service.store.siblings import Siblings
 
+if TYPE_CHECKING:  # prometheus_client loads only with --metrics-port
+    from skald.service.grpc.metrics import Metrics
+
 log = logging.getLogger("skald.server")
 
 __all__ = [
@@ -83,6 +86,8 @@ class Servicer:
 
     def __init__(self, service: GameService) -> None:
         self.svc = service
+        self.outcome: Callable[[str, Any, str], None] | None = None
+        """Told each guarded call's method, request and rule code or ``ok`` (metrics)."""
 
     def _who(self, game_id: str, context: grpc.ServicerContext) -> tuple[str, Principal]:
         gid = self.svc.resolve(game_id)
@@ -420,12 +425,14 @@ def create_server(
     tls: TlsFiles | None = None,
     reuse_port: bool = False,
     siblings: Siblings | None = None,
+    metrics: Metrics | None = None,
 ) -> tuple[Server, int]:
     """Start the server on ``address`` (on an event-loop thread of its own); returns it and the
     bound port. ``limits`` sets every bound (:mod:`skald.service.grpc.serving`); ``tls`` serves TLS
     (:mod:`skald.service.grpc.tls`); ``reuse_port`` lets ``--workers`` processes share one port
     (SO_REUSEPORT), and is off otherwise, so a port in use is an error; ``siblings`` are the
-    other workers to tell of each write and hear from (:mod:`skald.service.store.siblings`)."""
+    other workers to tell of each write and hear from (:mod:`skald.service.store.siblings`);
+    ``metrics`` counts and times its calls (:mod:`skald.service.grpc.metrics`)."""
     limits = limits or Limits()
     loop = asyncio.new_event_loop()
     started: concurrent.futures.Future[tuple[Server, int]] = concurrent.futures.Future()
@@ -434,7 +441,7 @@ def create_server(
         asyncio.set_event_loop(loop)
         try:
             made = loop.run_until_complete(
-                _start(service, address, limits, tls, reuse_port, siblings)
+                _start(service, address, limits, tls, reuse_port, siblings, metrics)
             )
         except BaseException as error:  # the caller gets it (a port in use, say)
             started.set_exception(error)
@@ -460,6 +467,7 @@ async def _start(
     tls: TlsFiles | None,
     reuse_port: bool,
     siblings: Siblings | None = None,
+    metrics: Metrics | None = None,
 ) -> tuple[grpc.aio.Server, int, Callable[[], None]]:
     from skald.service.grpc.fanout import Fanout
     from skald.service.grpc.health import Health
@@ -474,12 +482,18 @@ async def _start(
             *SERVER_OPTIONS,  # a refused body is not received (service/grpc/admission.py)
         ],
         maximum_concurrent_rpcs=limits.max_concurrent,
-        interceptors=(state.gate, *interceptors(service.policy)),  # refusals before a body
+        interceptors=(
+            *((metrics.interceptor,) if metrics is not None else ()),  # counts every call
+            state.gate,
+            *interceptors(service.policy),  # refusals before a body
+        ),
     )
     admission = Admission(limits)
     pool = Lane("pool", limits.threads, limits)
     writes = Lane("writes", 1, limits)  # a write that would wait for a lock (serving.py)
     servicer = Servicer(service)
+    if metrics is not None:
+        servicer.outcome = metrics.outcome
     repo = service.repo
     encoder = Encoder(service)
     loop = asyncio.get_running_loop()
@@ -488,6 +502,8 @@ async def _start(
         encode=encoder.encode,
         schedule=loop.call_soon_threadsafe,
     )
+    if metrics is not None:
+        metrics.bind(service, fanout, state)
     name, plain = service_handlers(servicer)
     handlers: dict[str, grpc.RpcMethodHandler] = {
         method: grpc.unary_unary_rpc_method_handler(

@@ -32,6 +32,7 @@ from skald.domain.kernel.errors import SkaldError
 
 if TYPE_CHECKING:
     from skald.service.app.games import GameService
+    from skald.service.grpc.metrics import Metrics
     from skald.service.grpc.server import Server
     from skald.service.grpc.tls import TlsFiles
     from skald.service.store.siblings import Siblings
@@ -62,6 +63,9 @@ class ServeSettings:
     tls: TlsFiles | None = None
     shutdown_grace: float = SHUTDOWN_GRACE
     """Seconds a stop (SIGTERM, Ctrl-C) gives the calls in flight before they are cut."""
+    metrics_port: int | None = None
+    """Serve Prometheus metrics over HTTP on this port, on :attr:`host` (``--metrics-port``;
+    :mod:`skald.service.grpc.metrics`); ``None``: no metrics, nothing more listens."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,11 +84,24 @@ def serve(settings: ServeSettings, announce: Callable[[Ready], None]) -> int:
     """Run the server until SIGINT or SIGTERM; ``announce`` is called once it listens. Returns
     the exit status (with ``--workers``, the workers'); a refused start raises SkaldError."""
     settle_memory()
+    metrics = metrics_for(settings)
     if settings.workers > 1:
         return _serve_workers(settings, announce)
     port_free(settings.host, settings.port)  # before the store is made: a refused start leaves none
     svc = open_store(settings)
-    server, bound = listen(svc, address_of(settings.host, settings.port), settings.tls)
+    server, bound = listen(
+        svc, address_of(settings.host, settings.port), settings.tls, metrics=metrics
+    )
+    if metrics is not None and settings.metrics_port is not None:
+        try:
+            metrics.serve(settings.host, settings.metrics_port)
+        except OSError as exc:
+            server.stop(0)
+            raise SkaldError(
+                "serve/metrics-port",
+                f"cannot serve metrics on {address_of(settings.host, settings.metrics_port)}: "
+                f"{exc.strerror or exc}",
+            ) from None
     stop_on_signals()  # before the line that says the server is ready
     try:
         announce(
@@ -139,6 +156,26 @@ def _serve_workers(settings: ServeSettings, announce: Callable[[Ready], None]) -
         return run_workers(workers, serve_one, started, ready_within=READY_WITHIN)
     finally:
         holder.close()
+
+
+def metrics_for(settings: ServeSettings) -> Metrics | None:
+    """The server's metrics when ``--metrics-port`` asks for them (``prometheus_client`` is
+    imported only then): a missing package, or ``--workers`` above 1, is refused in one line."""
+    if settings.metrics_port is None:
+        return None
+    if settings.workers > 1:
+        raise SkaldError(
+            "serve/metrics-workers",
+            "--metrics-port serves one process's metrics: use it with --workers 1",
+        )
+    try:
+        from skald.service.grpc.metrics import Metrics
+    except ImportError:
+        raise SkaldError(
+            "serve/metrics-missing",
+            "--metrics-port needs prometheus-client: pip install 'skald[metrics]'",
+        ) from None
+    return Metrics()
 
 
 def open_store(settings: ServeSettings, within: float | None = None) -> GameService:
@@ -225,6 +262,7 @@ def listen(
     *,
     reuse_port: bool = False,
     siblings: Siblings | None = None,
+    metrics: Metrics | None = None,
 ) -> tuple[Server, int]:
     """``create_server``, its failure named: ``tls/rejected`` when the port takes a plaintext
     listener but not TLS (files the stdlib's OpenSSL reads yet gRPC's TLS library will not
@@ -236,7 +274,9 @@ def listen(
     from skald.service.grpc.server import create_server
 
     try:
-        return create_server(svc, address, tls=tls, reuse_port=reuse_port, siblings=siblings)
+        return create_server(
+            svc, address, tls=tls, reuse_port=reuse_port, siblings=siblings, metrics=metrics
+        )
     except (OSError, RuntimeError):
         pass
     if tls is not None:
