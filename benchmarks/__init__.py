@@ -19,7 +19,7 @@ server, attacker and victim processes) measures another client's p99 while clien
 token send 15 MB ImportGame bodies, with the check before the body (``service/grpc/admission.py``)
 and without it. ``skald.benchmarks.reads`` holds what tests once timed (issue 25): a move read
 against indexing the legal list, a long game's fold against playing it, and a write's delivery
-to another server's watcher against the writing server's own. ``skald.benchmarks.lock_held``: health/view p50/p99 while another session holds the store's write lock vs. not (issue 27).
+to another server's watcher against the writing server's own. ``skald.benchmarks.lock_held``: health/view p50/p99 while another session holds the store's write lock vs. not (issue 27). ``skald.benchmarks.sqlite_workers`` (real servers; not in ``run_all``): ``--workers 1`` against ``--workers 2`` on one SQLite file, alternated, for commands, CreateGame only and views only (issue 27).
 
 Imports: skald.domain, skald.service, skald.cli, skald.tools.
 """

@@ -121,7 +121,7 @@ def serve(settings: ServeSettings, announce: Callable[[Ready], None]) -> int:
 
 def _serve_workers(settings: ServeSettings, announce: Callable[[Ready], None]) -> int:
     from skald.service.grpc.workers import ready, reserve_port, run_workers
-    from skald.service.store.event_store import settings_for
+    from skald.service.store.event_store import settings_for, take_write_turns
     from skald.service.store.siblings import Siblings, sibling_names
 
     host, port, workers, tls = settings.host, settings.port, settings.workers, settings.tls
@@ -139,6 +139,8 @@ def _serve_workers(settings: ServeSettings, announce: Callable[[Ready], None]) -
     names = None if "POSTGRES_DBNAME" in settings_for(settings.target) else sibling_names(workers)
 
     def serve_one(index: int) -> None:
+        if names:  # SQLite: the workers' writes take turns (event_store.take_write_turns)
+            take_write_turns()
         svc = open_store(settings)
         siblings = Siblings(names, index) if names else None
         server, _ = listen(svc, address, tls, reuse_port=True, siblings=siblings)

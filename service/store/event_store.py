@@ -511,21 +511,90 @@ def _bound_waits(recorder: Any, waits: store_check.LockWaits, postgres: bool) ->
                 pool.drain()  # the connections opened with the tables get them too
         return
     pool = recorder.datastore.pool
-    get = pool.get_connection
+    get, put = pool.get_connection, pool.put_connection
     slow = waits.lock or 86400.0  # 0: no bound (as on PostgreSQL)
     fast = waits.quick
+    turns = _WriteTurns(str(pool.db_name))
 
     def get_connection(timeout: float | None = None, *, is_writer: bool | None = None) -> Any:
         if not is_writer:
             return get(timeout, is_writer=is_writer)
         wait = fast if WAITS.quick and not WAITS.wrote else slow
         conn = get(wait, is_writer=True)
+        if WRITE_TURNS[0]:
+            try:
+                turns.take(wait)
+            except BaseException:
+                put(conn)
+                raise
+            conn._skald_turn = True
         if getattr(conn, "_skald_busy", None) != wait:
             conn._sqlite_conn.execute(f"PRAGMA busy_timeout = {_ms(wait)}")
             conn._skald_busy = wait
         return conn
 
+    def put_connection(conn: Any) -> None:
+        if getattr(conn, "_skald_turn", False):
+            conn._skald_turn = False
+            turns.give()
+        put(conn)
+
     pool.get_connection = get_connection
+    pool.put_connection = put_connection
+
+
+WRITE_TURNS = [False]
+"""True in a ``skald serve --workers N`` worker on SQLite (:func:`take_write_turns`): its
+writes take turns with its siblings' through :class:`_WriteTurns`."""
+
+
+def take_write_turns() -> None:
+    """From now on this process's SQLite writes wait their turn on a lock file beside the
+    store (``<file>.write-turn``) that every worker of the server takes for each write,
+    instead of meeting on SQLite's own lock (issue 27): a writer that finds that lock taken
+    sleeps 1, 2, 5, 10, 15, 20, 25 ms... in SQLite's busy handler, however soon it is free;
+    the turn is tried every 0.2 ms, then every 2 ms at most."""
+    WRITE_TURNS[0] = True
+
+
+class _WriteTurns:
+    """An exclusive ``flock`` on ``<db>.write-turn``, opened in the process that first takes
+    it (a lock of an inherited descriptor would be shared with the parent), held from the
+    moment a write connection is handed out until it is put back. Waited for up to the write's
+    bound, then ``ConnectionUnavailableError`` (a bounded lock wait, as SQLite's own)."""
+
+    def __init__(self, db: str) -> None:
+        path = db.removeprefix("file:").split("?", 1)[0]
+        self.path = f"{path}.write-turn"
+        self.fd, self.pid = -1, 0
+
+    def take(self, wait: float) -> None:
+        import fcntl
+
+        if self.pid != os.getpid():
+            self.fd, self.pid = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600), os.getpid()
+        # tried every 0.2 ms, then at most every 2 ms (a holder lets go within a few ms),
+        # up to the bound (a sibling stopped mid-write does not hold this one for ever)
+        deadline = time.monotonic() + wait
+        pause = 0.0002
+        while True:
+            try:
+                fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                if time.monotonic() + pause > deadline:
+                    from eventsourcing.persistence import ConnectionUnavailableError
+
+                    raise ConnectionUnavailableError(
+                        "database is locked: a sibling worker held the write turn"
+                    ) from None
+                time.sleep(pause)
+                pause = min(pause * 2, 0.002)
+
+    def give(self) -> None:
+        import fcntl
+
+        fcntl.flock(self.fd, fcntl.LOCK_UN)
 
 
 SCHEMA_LOCK = 0x736B616C64
