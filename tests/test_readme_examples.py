@@ -74,6 +74,7 @@ class Reader:
     bound: dict[str, str] = field(default_factory=dict)
     seat_token: str | None = None
     port: int = 0
+    metrics_port: int = 0
     server: subprocess.Popen[str] | None = None
 
     def fill(self, words: list[str]) -> list[str]:
@@ -90,6 +91,7 @@ class Reader:
                 word = self.seat_token
             word = word.replace("postgresql://skald@db.internal:5432/skald", PG_URL)
             word = word.replace("db.internal", "127.0.0.1").replace("50051", str(self.port))
+            word = word.replace("50052", str(self.metrics_port))
             if word.startswith("~/"):
                 word = str(self.home / word[2:])
             out.append(word)
@@ -218,7 +220,7 @@ def reader(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Reader]:
         "SKALD_TLS_KEY": None,
         "COLUMNS": "120",
     }
-    r = Reader(home=tmp_path, env=env, port=_free_port())
+    r = Reader(home=tmp_path, env=env, port=_free_port(), metrics_port=_free_port())
     try:
         yield r
     finally:
