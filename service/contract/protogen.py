@@ -59,12 +59,7 @@ from skald.service.contract.protonames import (
 )
 from skald.service.model.catalog import registry
 
-ROOT = next(
-    (p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").is_file()),
-    Path(__file__).resolve().parents[2],
-)
-"""The project around this file: a checkout (through the ``skald/`` links) or an unpacked sdist
-(real files under ``skald/``); installed from a wheel there is none (``__main__`` says so)."""
+ROOT = protolock.project_root()
 PROTO_DIR = ROOT / "protos"
 OUT_DIR = Path(__file__).resolve().parent / "_generated"
 LOCK = PROTO_DIR / "skald.lock.json"

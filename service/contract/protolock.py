@@ -22,6 +22,15 @@ from typing import Any
 
 from google.protobuf import descriptor_pb2
 
+
+def project_root() -> Path:
+    """The project around the contract's files: a checkout (through the ``skald/`` links) or an
+    unpacked sdist (real files under ``skald/``); from a wheel there is none, and the guess is
+    the package's parent (protogen's ``__main__`` says a checkout is needed)."""
+    here = Path(__file__).resolve()
+    return next((p for p in here.parents if (p / "pyproject.toml").is_file()), here.parents[2])
+
+
 Contract = dict[str, dict[str, Any]]
 """``{"messages": {full_name: {...}}, "enums": {full_name: {...}}}`` (see :func:`contract`)."""
 

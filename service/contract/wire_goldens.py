@@ -20,15 +20,9 @@ from google.protobuf.descriptor import Descriptor, FileDescriptor
 from google.protobuf.message import Message
 
 from skald.service.contract._generated.skald.v1 import skald_pb2
+from skald.service.contract.protolock import project_root
 
-GOLDEN_DIR = (
-    next(
-        (p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").is_file()),
-        Path(__file__).resolve().parents[2],
-    )
-    / "tests"
-    / "wire_goldens"
-)
+GOLDEN_DIR = project_root() / "tests" / "wire_goldens"
 """In the project around this file: a checkout or an unpacked sdist alike."""
 DEPTH = 8
 """How deep samples nest (recursive types such as google.protobuf.Struct stop here)."""

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from copy import deepcopy
 from dataclasses import replace
 from typing import Any
-
-import pytest
 
 from skald.domain.brian_boru import RULES, tricks, upkeep
 from skald.domain.brian_boru.actions import run_symbols
@@ -25,8 +22,8 @@ from skald.domain.brian_boru.state import (
 )
 from skald.domain.brian_boru.turns import advance, awaited
 from skald.domain.kernel.chance import Chance, ServerChance
-from skald.domain.kernel.errors import IllegalMove, SkaldError
 from skald.domain.kernel.play import fold
+from tests.refusals import refuser
 
 
 def chance(stream: str = "test") -> ServerChance:
@@ -157,27 +154,4 @@ def default_player() -> PlayerState:
     return PlayerState()
 
 
-def refused(
-    state: State,
-    seat: int,
-    command: Any,
-    rule: str | None = None,
-    *,
-    error: type[SkaldError] = IllegalMove,
-) -> str:
-    """The one meaning of ``refused`` in every game's kit (tests/<game>/kit.py): ``check`` and
-    ``decide`` both raise ``error`` (an ``IllegalMove`` unless told) with the same rule code —
-    ``CODES.code(rule)`` when ``rule`` is given —, ``legal_commands`` does not list the
-    command, and the state is left unchanged. Returns the rule code."""
-    before = deepcopy(state)
-    with pytest.raises(error) as checked:
-        RULES.check(state, seat, command)
-    with pytest.raises(error) as decided:
-        RULES.decide(state, seat, command, ServerChance(b"refused", "kit"))
-    code = checked.value.rule
-    assert decided.value.rule == code
-    if rule is not None:
-        assert code == CODES.code(rule)
-    assert command not in set(RULES.legal_commands(state, seat))
-    assert state == before
-    return code
+refused = refuser(RULES, CODES)

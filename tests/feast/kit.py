@@ -4,11 +4,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from copy import deepcopy
 from functools import cache
 from typing import Any
-
-import pytest
 
 from skald.domain.feast.game import RULES
 from skald.domain.feast.game import commands as cmd
@@ -20,10 +17,10 @@ from skald.domain.feast.game.state import NO_GOODS, ItemCount, Phase, Ship, Stat
 from skald.domain.feast.goods import Good
 from skald.domain.feast.placement import Piece, empty_board, legal_placements
 from skald.domain.feast.ships import ShipKind
-from skald.domain.kernel import Chance, ServerChance, SkaldError, TableChance, resolve_options
-from skald.domain.kernel.errors import IllegalMove
+from skald.domain.kernel import Chance, ServerChance, TableChance, resolve_options
 from skald.domain.kernel.fast import replace
 from skald.domain.kernel.play import fold
+from tests.refusals import refuser
 
 
 def new_game(players: int = 2, seed: str = "kit", **options: Any) -> tuple[State, ServerChance]:
@@ -54,30 +51,7 @@ def names(events: list[Any]) -> list[str]:
     return [type(e).__name__ for e in events]
 
 
-def refused(
-    state: State,
-    seat: int,
-    command: Any,
-    rule: str | None = None,
-    *,
-    error: type[SkaldError] = IllegalMove,
-) -> str:
-    """The one meaning of ``refused`` in every game's kit (tests/<game>/kit.py): ``check`` and
-    ``decide`` both raise ``error`` (an ``IllegalMove`` unless told) with the same rule code —
-    ``CODES.code(rule)`` when ``rule`` is given —, ``legal_commands`` does not list the
-    command, and the state is left unchanged. Returns the rule code."""
-    before = deepcopy(state)
-    with pytest.raises(error) as checked:
-        RULES.check(state, seat, command)
-    with pytest.raises(error) as decided:
-        RULES.decide(state, seat, command, ServerChance(b"refused", "kit"))
-    code = checked.value.rule
-    assert decided.value.rule == code
-    if rule is not None:
-        assert code == CODES.code(rule)
-    assert command not in set(RULES.legal_commands(state, seat))
-    assert state == before
-    return code
+refused = refuser(RULES, CODES)
 
 
 WB, KNARR, LONGSHIP = ShipKind.WHALING_BOAT, ShipKind.KNARR, ShipKind.LONGSHIP

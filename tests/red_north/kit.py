@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from copy import deepcopy
 from dataclasses import replace
 from typing import Any
 
-import pytest
-
 from skald.domain.kernel.chance import Chance, ServerChance
-from skald.domain.kernel.errors import IllegalMove, SkaldError
 from skald.domain.kernel.options import resolve_options
 from skald.domain.kernel.play import fold
 from skald.domain.red_north import RULES
 from skald.domain.red_north.commands import CODES
 from skald.domain.red_north.components import Colour
 from skald.domain.red_north.state import MusterGroup, Outpost, PartyCard, Phase, Player, State
+from tests.refusals import refuser
 
 
 def chance(seed: str = "seed") -> ServerChance:
@@ -101,27 +98,4 @@ def every_card(state: State) -> list[str]:
     return cards
 
 
-def refused(
-    state: State,
-    seat: int,
-    command: Any,
-    rule: str | None = None,
-    *,
-    error: type[SkaldError] = IllegalMove,
-) -> str:
-    """The one meaning of ``refused`` in every game's kit (tests/<game>/kit.py): ``check`` and
-    ``decide`` both raise ``error`` (an ``IllegalMove`` unless told) with the same rule code —
-    ``CODES.code(rule)`` when ``rule`` is given —, ``legal_commands`` does not list the
-    command, and the state is left unchanged. Returns the rule code."""
-    before = deepcopy(state)
-    with pytest.raises(error) as checked:
-        RULES.check(state, seat, command)
-    with pytest.raises(error) as decided:
-        RULES.decide(state, seat, command, ServerChance(b"refused", "kit"))
-    code = checked.value.rule
-    assert decided.value.rule == code
-    if rule is not None:
-        assert code == CODES.code(rule)
-    assert command not in set(RULES.legal_commands(state, seat))
-    assert state == before
-    return code
+refused = refuser(RULES, CODES)
